@@ -1,0 +1,179 @@
+// One webpack factory for the shell and every remote: TSX through swc, CSS modules, Module Federation
+// with the site's singletons, content-hashed production output with an mf-manifest.json.
+const fs = require('node:fs');
+const path = require('node:path');
+const HtmlWebpackPlugin = require('html-webpack-plugin');
+const MiniCssExtractPlugin = require('mini-css-extract-plugin');
+const MinimizerPlugin = require('minimizer-webpack-plugin');
+const { ModuleFederationPlugin } = require('@module-federation/enhanced/webpack');
+const { DefinePlugin } = require('webpack');
+
+const ROOT = __dirname;
+const API_ORIGIN = `http://127.0.0.1:${process.env.API_PORT || 8081}`;
+/** Dev server port of each remote (`npm run dev`). */
+const REMOTE_DEV_PORTS = [
+  ['mf-battlestations', 3001],
+  ['mf-parts', 3002],
+  ['mf-profile', 3003],
+  ['mf-admin', 3004],
+];
+
+/** Shared once across the site; each bundle shares those it depends on (firebase: the shell only). */
+const SINGLETON_PACKAGES = [
+  'react',
+  'react-dom',
+  'react-router-dom',
+  '@tanstack/react-query',
+  'zustand',
+  'antd',
+  '@ant-design/icons',
+  'firebase',
+  '@battledeck/shared',
+];
+/** Entry points of those packages that code imports directly. */
+const SHARED_ENTRY_POINTS = {
+  react: ['react', 'react/jsx-runtime'],
+  'react-dom': ['react-dom', 'react-dom/client'],
+  zustand: ['zustand', 'zustand/vanilla'],
+  firebase: ['firebase/app', 'firebase/auth'],
+  '@battledeck/shared': Object.keys(readJson(path.join(ROOT, 'shared/package.json')).exports)
+    .filter((subpath) => !/\.(json|css)$/.test(subpath) && subpath !== './testing')
+    .map((subpath) => `@battledeck/shared/${subpath.slice(2)}`),
+};
+
+function readJson(file) {
+  return JSON.parse(fs.readFileSync(file, 'utf8'));
+}
+
+function installedVersion(pkg) {
+  return readJson(require.resolve(`${pkg}/package.json`, { paths: [ROOT] })).version;
+}
+
+/** A singleton whose declared version differs from the one installed is a build error, not a browser warning. */
+function sharedConfig(dir) {
+  const deps = readJson(path.join(dir, 'package.json')).dependencies || {};
+  const shared = {};
+  for (const pkg of SINGLETON_PACKAGES.filter((name) => name in deps)) {
+    const version = installedVersion(pkg);
+    if (deps[pkg] !== version) {
+      throw new Error(`${path.basename(dir)} declares ${pkg}@${deps[pkg]} but ${version} is installed: singletons need one version.`);
+    }
+    for (const entry of SHARED_ENTRY_POINTS[pkg] || [pkg]) {
+      shared[entry] = { singleton: true, strictVersion: true, requiredVersion: version, version };
+    }
+  }
+  return shared;
+}
+
+function swcRule(isDev) {
+  return {
+    test: /\.[jt]sx?$/,
+    exclude: /node_modules/,
+    use: {
+      loader: 'swc-loader',
+      options: {
+        jsc: {
+          parser: { syntax: 'typescript', tsx: true },
+          transform: { react: { runtime: 'automatic', development: isDev, refresh: false } },
+          target: 'es2020',
+        },
+      },
+    },
+  };
+}
+
+/** CSS-module class names: the same in the browser build and the home page's prerender build. */
+const CSS_MODULES = { namedExport: false, exportLocalsConvention: 'as-is', localIdentName: '[local]_[hash:base64:6]' };
+
+function cssRules() {
+  return [
+    {
+      test: /\.module\.css$/,
+      use: [MiniCssExtractPlugin.loader, { loader: 'css-loader', options: { modules: CSS_MODULES } }],
+    },
+    { test: /\.css$/, exclude: /\.module\.css$/, use: [MiniCssExtractPlugin.loader, 'css-loader'] },
+  ];
+}
+
+/**
+ * @param {object} options
+ * @param {string} options.dir         the bundle's folder
+ * @param {string} options.name        federation name (mf_parts, shell, …)
+ * @param {number} options.port        dev server port
+ * @param {Record<string,string>} [options.exposes]  remotes only
+ * @param {boolean} [options.isHost]
+ */
+function createConfig({ dir, name, port, exposes, isHost = false }) {
+  return (_env, argv) => {
+    const isDev = argv.mode !== 'production';
+    const hashed = isDev ? '[name]' : '[name].[contenthash:8]';
+    return {
+      mode: isDev ? 'development' : 'production',
+      context: dir,
+      entry: { main: './src/index.ts' },
+      devtool: isDev ? 'eval-cheap-module-source-map' : 'source-map',
+      output: {
+        path: path.join(dir, 'dist'),
+        filename: `${hashed}.js`,
+        chunkFilename: `${hashed}.js`,
+        assetModuleFilename: 'assets/[name].[contenthash:8][ext]',
+        publicPath: isHost ? '/' : 'auto',
+        uniqueName: name,
+        clean: true,
+      },
+      resolve: { extensions: ['.tsx', '.ts', '.js'] },
+      module: {
+        rules: [
+          swcRule(isDev),
+          ...cssRules(),
+          { test: /\.(png|jpe?g|gif|svg|webp|woff2?)$/, type: 'asset/resource' },
+        ],
+      },
+      plugins: [
+        new ModuleFederationPlugin({
+          name,
+          ...(exposes ? { filename: isDev ? 'remoteEntry.js' : 'remoteEntry.[contenthash:8].js', exposes } : {}),
+          remotes: {},
+          shared: sharedConfig(dir),
+          shareStrategy: 'loaded-first',
+          manifest: { fileName: 'mf-manifest.json' },
+          dts: false,
+          // Browser-only builds; remotes load no other remotes, so they leave the remote-loading code out.
+          experiments: { optimization: { target: 'web', ...(exposes ? { disableRemote: true, disableSnapshot: true } : {}) } },
+        }),
+        new MiniCssExtractPlugin({ filename: `${hashed}.css`, chunkFilename: `${hashed}.css` }),
+        // Which build this is (`npm run build:remote` sets it per release), so a deploy can be checked in the page.
+        new DefinePlugin({ __BATTLEDECK_BUILD_LABEL__: JSON.stringify(process.env.BATTLEDECK_BUILD_LABEL || '') }),
+        // The shell's page always; a remote's only in dev, where it mounts itself standalone.
+        ...(isHost || isDev
+          ? [new HtmlWebpackPlugin({ template: path.join(isHost ? dir : path.join(ROOT, 'shell'), 'public/index.html'), title: 'Battledeck' })]
+          : []),
+      ],
+      optimization: {
+        minimizer: [new MinimizerPlugin({ minify: MinimizerPlugin.swcMinify, extractComments: false })],
+      },
+      performance: { hints: false },
+      stats: 'errors-warnings',
+      devServer: {
+        port,
+        hot: false,
+        historyApiFallback: true,
+        headers: { 'Access-Control-Allow-Origin': '*' },
+        static: isHost ? [{ directory: path.join(dir, 'public'), publicPath: '/' }] : [],
+        proxy: [
+          { context: ['/api', '/images'], target: API_ORIGIN },
+          // The shell's dev server reaches each remote's dev server where the built site has its folder.
+          ...(isHost
+            ? REMOTE_DEV_PORTS.map(([folder, remotePort]) => ({
+                context: [`/remotes/${folder}`],
+                target: `http://127.0.0.1:${remotePort}`,
+                pathRewrite: { [`^/remotes/${folder}`]: '' },
+              }))
+            : []),
+        ],
+      },
+    };
+  };
+}
+
+module.exports = { createConfig, swcRule, CSS_MODULES, SINGLETON_PACKAGES };
