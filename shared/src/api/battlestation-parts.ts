@@ -1,0 +1,17 @@
+import { queryOptions } from '@tanstack/react-query';
+import type { BattlestationPart } from '../contract/battlestations';
+import { apiRequest } from './client';
+import { queryKeys } from './query-keys';
+
+/** GET /battlestations/id/{id}/parts: a station's part list (the copy dialog of two bundles uses it). */
+export function getBattlestationParts(id: number): Promise<BattlestationPart[]> {
+  return apiRequest<BattlestationPart[]>(`/battlestations/id/${id}/parts`, { auth: 'optional' });
+}
+
+export function battlestationPartsQueryOptions(id: number | undefined) {
+  return queryOptions({
+    queryKey: queryKeys.battlestations.parts(id ?? 0),
+    // No id, no call: an empty list (SPEC §7).
+    queryFn: () => (id ? getBattlestationParts(id) : Promise.resolve([])),
+  });
+}

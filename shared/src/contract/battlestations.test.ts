@@ -1,0 +1,41 @@
+import { createBattlestationFields, normalizeSocialLink } from './battlestations';
+
+describe('social links (decision 10)', () => {
+  it.each([
+    ['instagram.com/someone', 'instagram.com/someone'],
+    ['https://www.instagram.com/someone/', 'www.instagram.com/someone/'],
+    ['http://instagram.com/p/abc?x=1', 'instagram.com/p/abc?x=1'],
+  ])('accepts %s', (input, stored) => {
+    expect(normalizeSocialLink(input, 'instagram.com')).toBe(stored);
+  });
+
+  it.each(['javascript:alert(1)', 'https://evil.com/instagram.com', 'https://instagram.com.evil.com/x', 'ftp://instagram.com/x', 'https://user:pw@instagram.com/'])(
+    'refuses %s',
+    (input) => {
+      expect(normalizeSocialLink(input, 'instagram.com')).toBeNull();
+    },
+  );
+
+  it('reports the spec message for a wrong link', () => {
+    const result = createBattlestationFields.safeParse({ name: 'Desk', reddit_url: 'https://example.com', added_parts: '[1]' });
+    expect(result.success).toBe(false);
+    expect(result.error?.issues[0]?.message).toBe('Enter a valid Reddit link.');
+  });
+});
+
+describe('createBattlestationFields', () => {
+  it('reads multipart text: JSON part lists and boolean flags', () => {
+    const result = createBattlestationFields.parse({ name: ' Desk ', is_public: 'false', added_parts: '[3,4]', description: 'a\r\nb' });
+    expect(result).toMatchObject({ name: 'Desk', is_public: false, added_parts: [3, 4], description: 'a\nb' });
+  });
+
+  it('needs at least one part', () => {
+    const result = createBattlestationFields.safeParse({ name: 'Desk', added_parts: '[]' });
+    expect(result.error?.issues[0]?.message).toBe('Please select at least one part for your battlestation.');
+  });
+
+  it('refuses a part list that is not JSON with a clear message', () => {
+    const result = createBattlestationFields.safeParse({ name: 'Desk', added_parts: 'not json' });
+    expect(result.error?.issues[0]?.message).toBe('added_parts must be a list of part ids.');
+  });
+});

@@ -1,0 +1,205 @@
+import { z } from './zod';
+import {
+  DIRECTIONS,
+  LIMITS,
+  REQUIRED,
+  boolish,
+  flag,
+  jsonField,
+  oneOf,
+  pageNumberOf,
+  pageSizeOf,
+  searchTermSchema,
+  timestamp,
+} from './common';
+
+export const BATTLESTATION_MESSAGES = {
+  nameRequired: REQUIRED,
+  fileTooLarge: 'Maximum file size is 4MB.',
+  partsRequired: 'Please select at least one part for your battlestation.',
+  imagesRequired: 'Please add at least one photo.',
+  invalidInstagram: 'Enter a valid Instagram link.',
+  invalidReddit: 'Enter a valid Reddit link.',
+  tooManyImages: 'A battlestation can have at most 20 photos.',
+  tooManyParts: 'A battlestation can list at most 100 parts.',
+  unsupportedFile: 'Only PNG, JPG or GIF',
+  unknownParts: 'Some of the selected parts are no longer in the catalogue. Please remove them and try again.',
+} as const;
+
+/** A battlestation as cards and tables show it. */
+export const battlestationCard = z.object({
+  battlestation_id: z.number().int(),
+  name: z.string(),
+  username: z.string(),
+  created_date: timestamp,
+  image_count: z.number().int(),
+  part_count: z.number().int(),
+  /** File name of the first photo (its thumbnail adds _thumb); null when there are none. */
+  thumbnail: z.string().nullable(),
+  favorites: z.number().int(),
+  is_public: flag,
+});
+export type BattlestationCard = z.infer<typeof battlestationCard>;
+
+export const battlestationPart = z.object({
+  part_id: z.number().int(),
+  name: z.string(),
+  type_id: z.number().int(),
+  type_name: z.string(),
+  type_path: z.string(),
+});
+export type BattlestationPart = z.infer<typeof battlestationPart>;
+
+export const battlestationDetail = z.object({
+  battlestation_id: z.number().int(),
+  name: z.string(),
+  username: z.string(),
+  user_id: z.string(),
+  created_date: timestamp,
+  instagram_url: z.string().nullable(),
+  reddit_url: z.string().nullable(),
+  description: z.string(),
+  is_public: flag,
+  favorites: z.number().int(),
+  is_favorited: flag,
+  image_count: z.number().int(),
+  part_count: z.number().int(),
+  /** Photo file names in display order. */
+  images: z.array(z.string()),
+  parts: z.array(battlestationPart),
+});
+export type BattlestationDetail = z.infer<typeof battlestationDetail>;
+
+export const BATTLESTATION_SORTS = ['name', 'favorites', 'created_date'] as const;
+export type BattlestationSort = (typeof BATTLESTATION_SORTS)[number];
+export const BATTLESTATION_PAGE_SIZES = [12, 24, 48, 96] as const;
+export const BATTLESTATIONS_QUERY_DEFAULTS = {
+  pageNumber: 1,
+  resultsPerPage: 12,
+  sortBy: 'created_date',
+  direction: 'asc',
+} as const;
+
+/** GET /battlestations (public ones only). */
+export const battlestationsQuery = z.object({
+  pageNumber: pageNumberOf('pageNumber'),
+  resultsPerPage: pageSizeOf('resultsPerPage', BATTLESTATION_PAGE_SIZES, 12),
+  sortBy: oneOf('sortBy', BATTLESTATION_SORTS).default('created_date'),
+  direction: oneOf('direction', DIRECTIONS).default('asc'),
+  searchTerm: searchTermSchema,
+});
+export type BattlestationsQuery = z.input<typeof battlestationsQuery>;
+
+export const battlestationsListResponse = z.object({
+  battlestations: z.array(battlestationCard),
+  total: z.number().int(),
+});
+export type BattlestationsListResponse = z.infer<typeof battlestationsListResponse>;
+
+export const featuredResponse = z.array(battlestationCard);
+export const FEATURED_COUNT = 12;
+
+/**
+ * Instagram/Reddit links (decision 10): instagram.com or reddit.com, with or without https://,
+ * stored without the scheme. Returns null when the text is not such a link.
+ */
+export function normalizeSocialLink(value: string, domain: 'instagram.com' | 'reddit.com'): string | null {
+  const text = value.trim();
+  if (!text || text.length > LIMITS.urlMax) return null;
+  const withScheme = /^[a-z][a-z0-9+.-]*:/i.test(text) ? text : `https://${text}`;
+  let url: URL;
+  try {
+    url = new URL(withScheme);
+  } catch {
+    return null;
+  }
+  if (url.protocol !== 'https:' && url.protocol !== 'http:') return null;
+  if (url.username || url.password || url.port) return null;
+  const host = url.hostname.toLowerCase();
+  if (host !== domain && !host.endsWith(`.${domain}`)) return null;
+  return `${host}${url.pathname === '/' ? '' : url.pathname}${url.search}${url.hash}`;
+}
+
+function socialLink(domain: 'instagram.com' | 'reddit.com', message: string) {
+  return z
+    .string()
+    .transform((s, ctx) => {
+      if (s.trim() === '') return null;
+      const link = normalizeSocialLink(s, domain);
+      if (link === null) {
+        ctx.addIssue({ code: 'custom', message });
+        return z.NEVER;
+      }
+      return link;
+    });
+}
+
+const nameSchema = z
+  .string({ error: () => REQUIRED })
+  .trim()
+  .min(1, { error: REQUIRED })
+  .max(LIMITS.nameMax, { error: `Name must be at most ${LIMITS.nameMax} characters.` });
+
+const descriptionSchema = z
+  .string()
+  .max(LIMITS.descriptionMax, { error: `Description must be at most ${LIMITS.descriptionMax} characters.` })
+  .transform((s) => s.replace(/\r\n?/g, '\n'));
+
+const partIds = (field: string) =>
+  jsonField(
+    z
+      .array(z.number().int().positive(), { error: () => `${field} must be a list of part ids.` })
+      .max(LIMITS.partsPerStationMax, { error: `A battlestation can list at most ${LIMITS.partsPerStationMax} parts.` }),
+  );
+
+const imageNames = (field: string) =>
+  jsonField(z.array(z.string().max(200), { error: () => `${field} must be a list of image names.` }).max(LIMITS.imagesPerStationMax));
+
+/** POST /battlestations/ text fields (multipart); photos come as repeated `images` files. */
+export const createBattlestationFields = z.object({
+  name: nameSchema,
+  instagram_url: socialLink('instagram.com', BATTLESTATION_MESSAGES.invalidInstagram).optional(),
+  reddit_url: socialLink('reddit.com', BATTLESTATION_MESSAGES.invalidReddit).optional(),
+  description: descriptionSchema.optional().default(''),
+  is_public: boolish.optional().default(true),
+  added_parts: partIds('added_parts').refine((ids) => ids.length > 0, { error: BATTLESTATION_MESSAGES.partsRequired }),
+});
+export type CreateBattlestationFields = z.input<typeof createBattlestationFields>;
+
+/** A kept photo's final position (0-based) after the update; send every kept photo whose position changes. */
+export const changedImage = z.object({
+  image: z.string().max(200),
+  display_order: z.number().int().min(0).max(LIMITS.imagesPerStationMax),
+});
+
+/** PUT /battlestations/id/{id} text fields (multipart): only what changed; new photos come as `added_images` files. */
+export const updateBattlestationFields = z.object({
+  name: nameSchema.optional(),
+  instagram_url: socialLink('instagram.com', BATTLESTATION_MESSAGES.invalidInstagram).optional(),
+  reddit_url: socialLink('reddit.com', BATTLESTATION_MESSAGES.invalidReddit).optional(),
+  description: descriptionSchema.optional(),
+  is_public: boolish.optional(),
+  added_parts: partIds('added_parts').optional(),
+  removed_parts: partIds('removed_parts').optional(),
+  removed_images: imageNames('removed_images').optional(),
+  changed_images: jsonField(z.array(changedImage, { error: () => 'changed_images must be a list of { image, display_order }.' }).max(LIMITS.imagesPerStationMax)).optional(),
+  /** Position of each added file, in the order the files are sent. */
+  added_images_order: jsonField(
+    z.array(z.number().int().min(0).max(LIMITS.imagesPerStationMax), { error: () => 'added_images_order must be a list of positions.' }).max(LIMITS.imagesPerStationMax),
+  ).optional(),
+});
+export type UpdateBattlestationFields = z.input<typeof updateBattlestationFields>;
+
+export const createBattlestationResponse = z.object({ newId: z.number().int() });
+export type CreateBattlestationResponse = z.infer<typeof createBattlestationResponse>;
+
+export const FAVORITE_ACTIONS = ['add', 'remove'] as const;
+export const favoriteBody = z.object({ action: oneOf('action', FAVORITE_ACTIONS) });
+export type FavoriteBody = z.infer<typeof favoriteBody>;
+export const favoriteResponse = z.object({ favorites: z.number().int(), is_favorited: flag });
+export type FavoriteResponse = z.infer<typeof favoriteResponse>;
+
+export const FAVORITE_MESSAGES = {
+  notSignedIn: 'Please log in first',
+  failed: 'Sorry, unable to save this right now.',
+} as const;

@@ -1,0 +1,9 @@
+/** The API contract: request and response schemas shared by the API (validation) and the client (types). */
+export * from './common';
+export * from './users';
+export * from './parts';
+export * from './battlestations';
+export * from './stores';
+export * from './admin';
+export * from './images';
+export { z } from './zod';

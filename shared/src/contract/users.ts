@@ -1,0 +1,104 @@
+import { z } from './zod';
+import { battlestationCard } from './battlestations';
+import { REQUIRED, timestamp } from './common';
+
+export const USERNAME_MIN = 6;
+export const USERNAME_MAX = 64;
+export const PASSWORD_MIN = 6;
+
+export const USER_MESSAGES = {
+  usernameTooShort: 'Must be at least 6 characters.',
+  usernameTooLong: 'Must be less than 64 characters.',
+  passwordTooShort: 'Must be at least 6 characters.',
+  passwordsDiffer: 'Passwords do not match.',
+  usernameTaken: 'Username already taken.',
+  emailTaken: 'Email already in use.',
+  invalidEmail: 'Enter a valid email address.',
+  /** Ours: deleting the only administrator would leave nobody to run the admin area. */
+  lastAdmin: 'This is the only administrator account. Make another user an administrator before deleting it.',
+} as const;
+
+const required = () => REQUIRED;
+
+export const usernameSchema = z
+  .string({ error: required })
+  .trim()
+  .min(1, { error: REQUIRED })
+  .min(USERNAME_MIN, { error: USER_MESSAGES.usernameTooShort })
+  .max(USERNAME_MAX, { error: USER_MESSAGES.usernameTooLong })
+  .refine((s) => ![...s].some((c) => c.charCodeAt(0) < 32 || c === '\u007f' || c === '<' || c === '>'), {
+    error: 'Username contains characters that are not allowed.',
+  });
+
+export const emailSchema = z
+  .string({ error: required })
+  .trim()
+  .min(1, { error: REQUIRED })
+  .max(254, { error: USER_MESSAGES.invalidEmail })
+  .pipe(z.email({ error: USER_MESSAGES.invalidEmail }));
+
+export const passwordSchema = z
+  .string({ error: required })
+  .min(1, { error: REQUIRED })
+  .min(PASSWORD_MIN, { error: USER_MESSAGES.passwordTooShort })
+  .max(128, { error: 'Must be at most 128 characters.' });
+
+/** POST /users/ (registration). */
+export const registerBody = z
+  .object({
+    username: usernameSchema,
+    email: emailSchema,
+    password: passwordSchema,
+    confirmPassword: passwordSchema,
+  })
+  .refine((b) => b.password === b.confirmPassword, {
+    error: USER_MESSAGES.passwordsDiffer,
+    path: ['confirmPassword'],
+  });
+export type RegisterBody = z.infer<typeof registerBody>;
+
+export const registerResponse = z.object({ user_id: z.string(), username: z.string() });
+export type RegisterResponse = z.infer<typeof registerResponse>;
+
+/** GET /users/{uid}. */
+export const userProfile = z.object({
+  user_id: z.string(),
+  username: z.string(),
+  email: z.string(),
+  is_admin: z.boolean(),
+  is_moderator: z.boolean(),
+  created_date: timestamp,
+});
+export type UserProfile = z.infer<typeof userProfile>;
+
+/** PUT /users/{id}: only the changed fields; anything else (is_admin, …) is stripped. */
+export const updateUserBody = z
+  .object({
+    username: usernameSchema.optional(),
+    email: emailSchema.optional(),
+    password: passwordSchema.optional(),
+    confirmPassword: passwordSchema.optional(),
+  })
+  .refine((b) => b.password === undefined || b.password === b.confirmPassword, {
+    error: USER_MESSAGES.passwordsDiffer,
+    path: ['confirmPassword'],
+  })
+  .refine((b) => b.username !== undefined || b.email !== undefined || b.password !== undefined, {
+    error: 'Nothing to change.',
+  });
+export type UpdateUserBody = z.infer<typeof updateUserBody>;
+
+export const updateUserResponse = z.object({ profile: userProfile, signedOut: z.boolean() });
+export type UpdateUserResponse = z.infer<typeof updateUserResponse>;
+
+export const uidParams = z.object({
+  id: z.string().min(1).max(128, { error: 'The user id is too long.' }),
+});
+
+/** GET /users/{id}/battlestations: the user's own stations, private ones included (is_public tells them apart). */
+export const userBattlestationsResponse = z.array(battlestationCard);
+export type UserBattlestationsResponse = z.infer<typeof userBattlestationsResponse>;
+
+/** GET /users/{id}/favorites: stations the user favorited and may still see (public ones, or their own). */
+export const userFavoritesResponse = z.array(battlestationCard);
+export type UserFavoritesResponse = z.infer<typeof userFavoritesResponse>;

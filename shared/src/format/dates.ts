@@ -1,0 +1,41 @@
+const OFFSET_PATTERN = /(Z|[+-]\d{2}:?\d{2})$/i;
+const MINUTE = 60_000;
+const HOUR = 60 * MINUTE;
+const DAY = 24 * HOUR;
+
+/** Reads an API timestamp; one without an offset is read as -07:00 (SPEC §9, decision 12). */
+export function parseTimestamp(value: string): Date {
+  const text = value.trim().replace(' ', 'T');
+  return new Date(OFFSET_PATTERN.test(text) ? text : `${text}-07:00`);
+}
+
+function startOfDay(date: Date): number {
+  return new Date(date.getFullYear(), date.getMonth(), date.getDate()).getTime();
+}
+
+/** Whole calendar days between two instants in the viewer's local time. */
+function calendarDaysBetween(earlier: Date, later: Date): number {
+  return Math.round((startOfDay(later) - startOfDay(earlier)) / DAY);
+}
+
+function plural(count: number, unit: string): string {
+  return `${count} ${unit}${count === 1 ? '' : 's'} ago`;
+}
+
+/** 'Just now', 'N minutes ago', 'N hours ago', 'Yesterday', 'N days ago' (SPEC §9). */
+export function relativeTime(value: string | Date, now: Date = new Date()): string {
+  const date = typeof value === 'string' ? parseTimestamp(value) : value;
+  const elapsed = Math.max(0, now.getTime() - date.getTime());
+  if (elapsed < MINUTE) return 'Just now';
+  if (elapsed < HOUR) return plural(Math.floor(elapsed / MINUTE), 'minute');
+  if (elapsed < DAY) return plural(Math.floor(elapsed / HOUR), 'hour');
+  const days = Math.max(1, calendarDaysBetween(date, now));
+  return days === 1 ? 'Yesterday' : plural(days, 'day');
+}
+
+/** MM.DD.YYYY, zero padded, in the viewer's local time. */
+export function absoluteDate(value: string | Date): string {
+  const date = typeof value === 'string' ? parseTimestamp(value) : value;
+  const pad = (n: number) => String(n).padStart(2, '0');
+  return `${pad(date.getMonth() + 1)}.${pad(date.getDate())}.${date.getFullYear()}`;
+}

@@ -1,0 +1,6 @@
+export * from './brand';
+export * from './dates';
+export * from './images';
+export * from './text';
+export * from './messages';
+export * from './part-list';

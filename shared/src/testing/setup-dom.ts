@@ -1,0 +1,56 @@
+// Browser APIs jsdom lacks, needed by react-router 7 and antd 6 (see STACK-NOTES).
+import '@testing-library/jest-dom';
+import { configure } from '@testing-library/react';
+import { TextDecoder, TextEncoder } from 'node:util';
+
+Object.assign(globalThis, { TextEncoder, TextDecoder });
+
+// antd and lazy pages can take over a second to appear on a busy 2-core machine: wait up to 5 s for them.
+configure({ asyncUtilTimeout: 5000 });
+
+Object.defineProperty(window, 'matchMedia', {
+  writable: true,
+  value: (query: string) => ({
+    matches: false,
+    media: query,
+    onchange: null,
+    addListener: () => {},
+    removeListener: () => {},
+    addEventListener: () => {},
+    removeEventListener: () => {},
+    dispatchEvent: () => false,
+  }),
+});
+
+class ResizeObserverStub {
+  observe() {}
+  unobserve() {}
+  disconnect() {}
+}
+Object.assign(globalThis, { ResizeObserver: ResizeObserverStub });
+
+// antd's Select schedules work through MessageChannel; a timer stand-in keeps jsdom from hanging.
+class MessageChannelStub {
+  port1: { onmessage: ((event: unknown) => void) | null; close: () => void } = { onmessage: null, close: () => {} };
+  port2 = {
+    postMessage: (data: unknown) => setTimeout(() => this.port1.onmessage?.({ data }), 0),
+    close: () => {},
+  };
+}
+Object.assign(globalThis, { MessageChannel: MessageChannelStub });
+
+// antd Table asks for pseudo-element styles, which jsdom does not implement.
+const getComputedStyle = window.getComputedStyle.bind(window);
+window.getComputedStyle = (element: Element) => getComputedStyle(element);
+
+// A test fails on any unexpected console.error (React warnings, act() misuse, …).
+const consoleError = console.error;
+beforeEach(() => {
+  console.error = (...args: unknown[]) => {
+    consoleError(...args);
+    throw new Error(`console.error was called: ${String(args[0]).slice(0, 300)}`);
+  };
+});
+afterEach(() => {
+  console.error = consoleError;
+});

@@ -1,0 +1,41 @@
+import { act, renderHook } from '@testing-library/react';
+import type { ReactNode } from 'react';
+import { MemoryRouter, useLocation } from 'react-router-dom';
+import { battlestationsQuery } from '../contract/battlestations';
+import { useListState } from './use-list-state';
+
+const DEFAULTS = { pageNumber: 1, resultsPerPage: 12, sortBy: 'created_date', direction: 'asc', searchTerm: undefined } as const;
+
+function setup(url: string) {
+  const wrapper = ({ children }: { children: ReactNode }) => <MemoryRouter initialEntries={[url]}>{children}</MemoryRouter>;
+  return renderHook(
+    () => {
+      const [state, update] = useListState(battlestationsQuery, DEFAULTS);
+      return { state, update, location: useLocation() };
+    },
+    { wrapper },
+  );
+}
+
+describe('useListState (decision 3)', () => {
+  it('reads valid values from the URL', () => {
+    const { result } = setup('/?pageNumber=3&resultsPerPage=48&sortBy=name&direction=desc&searchTerm=oak');
+    expect(result.current.state).toEqual({ pageNumber: 3, resultsPerPage: 48, sortBy: 'name', direction: 'desc', searchTerm: 'oak' });
+  });
+
+  it('falls back to the defaults for unknown or out-of-range values', () => {
+    const { result } = setup('/?pageNumber=-2&resultsPerPage=13&sortBy=evil&direction=sideways');
+    expect(result.current.state).toEqual(DEFAULTS);
+  });
+
+  it('goes back to page 1 when the search or page size changes, and keeps defaults out of the URL', () => {
+    const { result } = setup('/?pageNumber=4');
+    act(() => result.current.update({ searchTerm: 'desk' }));
+    expect(result.current.location.search).toBe('?searchTerm=desk');
+    act(() => result.current.update({ pageNumber: 2 }));
+    expect(result.current.location.search).toBe('?pageNumber=2&searchTerm=desk');
+    act(() => result.current.update({ resultsPerPage: 24 }));
+    expect(result.current.state.pageNumber).toBe(1);
+    expect(result.current.location.search).toBe('?resultsPerPage=24&searchTerm=desk');
+  });
+});

@@ -1,0 +1,42 @@
+import { useCallback, useMemo } from 'react';
+import { useSearchParams } from 'react-router-dom';
+import type { z } from 'zod';
+
+type ListSchema = z.ZodObject<z.ZodRawShape>;
+
+/**
+ * A list's state (page, page size, sort, direction, search) kept in the URL query (decision 3), read
+ * through the contract's query schema: a value that is missing, unknown or out of range falls back to the
+ * default, so a shared link, reload or back/forward restores exactly what is valid.
+ */
+export function useListState<S extends ListSchema>(schema: S, defaults: z.output<S>) {
+  const [params, setParams] = useSearchParams();
+
+  const state = useMemo(() => {
+    const result = { ...defaults } as Record<string, unknown>;
+    for (const key of Object.keys(schema.shape)) {
+      const raw = params.get(key);
+      if (raw === null || raw === '') continue;
+      const parsed = (schema.shape[key] as z.ZodType).safeParse(raw);
+      if (parsed.success && parsed.data !== undefined) result[key] = parsed.data;
+    }
+    return result as z.output<S>;
+  }, [params, schema, defaults]);
+
+  /** Changes some values; anything but a page change starts again at page 1 (a new search never lands on an empty page). */
+  const update = useCallback(
+    (changes: Partial<z.output<S>>, options: { replace?: boolean } = {}) => {
+      const next = { ...state, ...changes } as Record<string, unknown>;
+      if (!('pageNumber' in changes) && 'pageNumber' in next) next.pageNumber = (defaults as Record<string, unknown>).pageNumber;
+      const search = new URLSearchParams();
+      for (const [key, value] of Object.entries(next)) {
+        if (value === undefined || value === '' || value === (defaults as Record<string, unknown>)[key]) continue;
+        search.set(key, String(value));
+      }
+      setParams(search, { replace: options.replace });
+    },
+    [state, defaults, setParams],
+  );
+
+  return [state, update] as const;
+}

@@ -1,0 +1,65 @@
+import { screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { mockFetch, renderWithProviders } from '../testing';
+import { AntdProvider } from './antd-provider';
+import { CopyPartListDialog } from './copy-part-list-dialog';
+
+const parts = [
+  { part_id: 5, name: 'Ryzen 5, "X"', type_id: 1, type_name: 'CPU', type_path: 'cpu' },
+  { part_id: 9, name: 'Oak Desk', type_id: 2, type_name: 'Desk', type_path: 'desk' },
+];
+
+function renderDialog() {
+  mockFetch({ '/api/battlestations/id/7/parts': parts });
+  return renderWithProviders(
+    <AntdProvider>
+      <CopyPartListDialog open battlestationId={7} battlestationName="Night Owl" onClose={() => undefined} />
+    </AntdProvider>,
+  );
+}
+
+describe('Copy Part List dialog', () => {
+  it('shows the Reddit table, then the CSV, and copies with "Copied!" feedback', async () => {
+    const user = userEvent.setup();
+    const writeText = jest.fn().mockResolvedValue(undefined);
+    Object.defineProperty(navigator, 'clipboard', { value: { writeText }, configurable: true });
+    renderDialog();
+    const dialog = await screen.findByRole('dialog');
+    const text = await within(dialog).findByRole('textbox', { name: 'Part list as Reddit Markdown' });
+    expect(text).toHaveValue(
+      [
+        'Type | Part',
+        ':-- | :--',
+        'CPU | [Ryzen 5, "X"](http://localhost/parts/view/5)',
+        'Desk | [Oak Desk](http://localhost/parts/view/9)',
+        '',
+        '[Night Owl on Battledeck](http://localhost/battlestations/7)',
+        '',
+      ].join('\n'),
+    );
+    await user.click(within(dialog).getByRole('button', { name: 'Copy' }));
+    expect(writeText).toHaveBeenCalledWith((text as HTMLTextAreaElement).value);
+    expect(within(dialog).getByRole('button', { name: 'Copied!' })).toBeInTheDocument();
+
+    await user.click(within(dialog).getByText('CSV'));
+    const csv =
+      'Type,Part,Link\r\nCPU,"Ryzen 5, ""X""",http://localhost/parts/view/5\r\nDesk,Oak Desk,http://localhost/parts/view/9\r\nBattlestation,Night Owl,http://localhost/battlestations/7\r\n';
+    // A textarea shows line ends as LF; the clipboard gets RFC 4180's CRLF.
+    expect(within(dialog).getByRole('textbox', { name: 'Part list as CSV' })).toHaveValue(csv.replace(/\r\n/g, '\n'));
+    await user.click(within(dialog).getByRole('button', { name: 'Copy' }));
+    expect(writeText).toHaveBeenLastCalledWith(csv);
+  });
+
+  it('selects the text for Ctrl+C when the clipboard is not available', async () => {
+    const user = userEvent.setup();
+    jest.spyOn(console, 'warn').mockImplementation(() => undefined);
+    Object.defineProperty(navigator, 'clipboard', { value: { writeText: jest.fn().mockRejectedValue(new Error('denied')) }, configurable: true });
+    renderDialog();
+    const dialog = await screen.findByRole('dialog');
+    const text = (await within(dialog).findByRole('textbox')) as HTMLTextAreaElement;
+    await user.click(within(dialog).getByRole('button', { name: 'Copy' }));
+    expect(await within(dialog).findByText(/press Ctrl\+C/)).toBeInTheDocument();
+    expect(text).toHaveFocus();
+    expect([text.selectionStart, text.selectionEnd]).toEqual([0, text.value.length]);
+  });
+});
