@@ -1,0 +1,2 @@
+CREATE INDEX "battlestations_name_idx" ON "battlestations" USING btree (lower("name"),"battlestation_id");--> statement-breakpoint
+CREATE INDEX "battlestations_favorites_idx" ON "battlestations" USING btree ("favorites","created_date","battlestation_id");

@@ -1,0 +1,16 @@
+/** Who is calling: the verified token's identity plus the profile row (roles come from the database). */
+export interface AuthUser {
+  uid: string;
+  email: string | undefined;
+  profile: {
+    username: string;
+    is_admin: boolean;
+    is_moderator: boolean;
+  };
+}
+
+export const isAdmin = (user: AuthUser | null | undefined): boolean => Boolean(user?.profile.is_admin);
+
+/** Admins and moderators share the moderation screens (decision 5). */
+export const canModerate = (user: AuthUser | null | undefined): boolean =>
+  Boolean(user && (user.profile.is_admin || user.profile.is_moderator));

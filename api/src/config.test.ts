@@ -1,0 +1,98 @@
+import path from 'node:path';
+import { ConfigError, loadConfig } from './config';
+
+const REPO_ROOT = path.resolve(__dirname, '../..');
+
+describe('loadConfig', () => {
+  it('defaults to the embedded set-up: PGlite and images under <repo>/data, the local emulator, seeding on', () => {
+    const config = loadConfig({});
+    expect(config).toMatchObject({
+      nodeEnv: 'development',
+      host: '127.0.0.1',
+      port: 8081,
+      dataDir: path.join(REPO_ROOT, 'data'),
+      pgliteDir: path.join(REPO_ROOT, 'data', 'pg'),
+      imagesDir: path.join(REPO_ROOT, 'data', 'images'),
+      imageBaseUrl: '/images',
+      databaseUrl: undefined,
+      storage: 'local',
+      firebaseProjectId: 'demo-battledeck',
+      authEmulatorHost: '127.0.0.1:9099',
+      seedOnEmpty: true,
+      corsOrigins: [],
+      trustProxy: 'loopback',
+    });
+    expect(config.rateLimits.signUp).toEqual({ max: 10, timeWindowMs: 15 * 60_000 });
+  });
+
+  it('resolves a relative DATA_DIR from the repository root, not the working directory', () => {
+    const config = loadConfig({ DATA_DIR: 'tmp/somewhere' });
+    expect(config.dataDir).toBe(path.join(REPO_ROOT, 'tmp/somewhere'));
+    expect(config.imagesDir).toBe(path.join(REPO_ROOT, 'tmp/somewhere/images'));
+  });
+
+  it('reads the server, database, CORS and limit settings', () => {
+    const config = loadConfig({
+      API_PORT: '9000',
+      DATABASE_URL: 'postgres://u@db:5432/app',
+      DB_POOL_SIZE: '4',
+      CORS_ORIGINS: 'http://localhost:3001, http://localhost:3002',
+      RATE_LIMIT_SIGN_UP_MAX: '3',
+      SEED_ON_EMPTY: 'false',
+      IMAGE_BASE_URL: 'https://cdn.example.com/images/',
+      TRUST_PROXY: 'false',
+    });
+    expect(config).toMatchObject({ port: 9000, databaseUrl: 'postgres://u@db:5432/app', dbPoolSize: 4, seedOnEmpty: false, trustProxy: false });
+    expect(config.corsOrigins).toEqual(['http://localhost:3001', 'http://localhost:3002']);
+    expect(config.rateLimits.signUp.max).toBe(3);
+    expect(config.imageBaseUrl).toBe('https://cdn.example.com/images');
+  });
+
+  it.each([
+    [{ API_PORT: 'eighty' }, /API_PORT must be a whole number/],
+    [{ API_PORT: '70000' }, /API_PORT must be at most 65535/],
+    [{ DATABASE_URL: 'mysql://x' }, /DATABASE_URL must start with postgres:\/\//],
+    [{ SEED_ON_EMPTY: 'maybe' }, /SEED_ON_EMPTY must be true or false/],
+    [{ NODE_ENV: 'staging' }, /NODE_ENV must be development, test or production/],
+    [{ RATE_LIMIT_SIGN_UP_MAX: '0' }, /RATE_LIMIT_SIGN_UP_MAX must be at least 1/],
+  ])('fails fast naming the bad variable (%o)', (env, message) => {
+    expect(() => loadConfig(env)).toThrow(ConfigError);
+    expect(() => loadConfig(env)).toThrow(message);
+  });
+
+  it('refuses to start in production with the Auth emulator switched on', () => {
+    expect(() => loadConfig({ NODE_ENV: 'production', FIREBASE_AUTH_EMULATOR_HOST: '127.0.0.1:9099' })).toThrow(
+      /FIREBASE_AUTH_EMULATOR_HOST is set while NODE_ENV=production/,
+    );
+  });
+
+  it('uses the real Firebase project in production and does not seed demo accounts there', () => {
+    const config = loadConfig({ NODE_ENV: 'production', FIREBASE_PROJECT_ID: 'battledeck-prod' });
+    expect(config.authEmulatorHost).toBeUndefined();
+    expect(config.seedOnEmpty).toBe(false);
+  });
+
+  it('lets an empty FIREBASE_AUTH_EMULATOR_HOST switch the emulator off outside production', () => {
+    expect(loadConfig({ FIREBASE_AUTH_EMULATOR_HOST: '' }).authEmulatorHost).toBeUndefined();
+  });
+
+  it('needs a bucket for the S3 driver and reads its settings', () => {
+    expect(() => loadConfig({ STORAGE: 's3' })).toThrow(/S3_BUCKET is required when STORAGE=s3/);
+    const config = loadConfig({
+      STORAGE: 's3',
+      S3_BUCKET: 'photos',
+      S3_ENDPOINT: 'http://127.0.0.1:4569',
+      S3_FORCE_PATH_STYLE: 'true',
+      IMAGE_BASE_URL: 'https://cdn.example.com/photos/',
+    });
+    expect(config.s3).toEqual({
+      bucket: 'photos',
+      region: 'us-east-1',
+      endpoint: 'http://127.0.0.1:4569',
+      forcePathStyle: true,
+      accessKeyId: undefined,
+      secretAccessKey: undefined,
+    });
+    expect(config.imageBaseUrl).toBe('https://cdn.example.com/photos');
+  });
+});

@@ -1,0 +1,199 @@
+import path from 'node:path';
+import { z } from 'zod';
+import type { S3Settings } from './storage/s3-storage';
+import { DEFAULT_IMAGE_IMPORT, type ImageImportOptions } from './images/import-image-url';
+
+/** The repository root, found from this file rather than the working directory so every launcher agrees. */
+const REPO_ROOT = path.resolve(__dirname, '../..');
+
+const DEV_EMULATOR_HOST = '127.0.0.1:9099';
+
+const bool = (name: string) =>
+  z
+    .enum(['true', 'false', '1', '0', 'yes', 'no'], { error: () => `${name} must be true or false.` })
+    .transform((v) => v === 'true' || v === '1' || v === 'yes');
+
+const int = (name: string, min: number, max: number) =>
+  z.coerce
+    .number({ error: () => `${name} must be a whole number.` })
+    .int({ error: `${name} must be a whole number.` })
+    .min(min, { error: `${name} must be at least ${min}.` })
+    .max(max, { error: `${name} must be at most ${max}.` });
+
+/** Optional text: an empty string counts as unset, so `VAR= cmd` switches a default off. */
+const optionalText = z
+  .string()
+  .trim()
+  .optional()
+  .transform((v) => (v ? v : undefined));
+
+const envSchema = z.object({
+  NODE_ENV: z.enum(['development', 'test', 'production'], { error: () => 'NODE_ENV must be development, test or production.' }).default('development'),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'], { error: () => 'LOG_LEVEL must be a pino level.' }).optional(),
+  API_HOST: z.string().trim().min(1).default('127.0.0.1'),
+  API_PORT: int('API_PORT', 0, 65535).default(8081),
+  /**
+   * Whose X-Forwarded-For to believe (rate limits count per client): 'true', 'false', or proxy-addr names
+   * and ranges. Default: loopback, i.e. the start script's site server proxying /api on this machine.
+   */
+  TRUST_PROXY: z
+    .string()
+    .trim()
+    .default('loopback')
+    .transform((v) => (v === 'true' ? true : v === 'false' || v === '' ? false : v)),
+  DATA_DIR: optionalText,
+  DATABASE_URL: optionalText.refine((v) => v === undefined || /^postgres(ql)?:\/\//.test(v), {
+    error: 'DATABASE_URL must start with postgres:// or postgresql://.',
+  }),
+  DB_POOL_SIZE: int('DB_POOL_SIZE', 1, 200).default(10),
+  DB_STATEMENT_TIMEOUT_MS: int('DB_STATEMENT_TIMEOUT_MS', 0, 3_600_000).default(15_000),
+  STORAGE: z.enum(['local', 's3'], { error: () => 'STORAGE must be local or s3.' }).default('local'),
+  IMAGES_DIR: optionalText,
+  IMAGE_BASE_URL: z.string().trim().min(1).default('/images'),
+  S3_BUCKET: optionalText,
+  S3_REGION: z.string().trim().min(1).default('us-east-1'),
+  S3_ENDPOINT: optionalText,
+  S3_FORCE_PATH_STYLE: bool('S3_FORCE_PATH_STYLE').default(false),
+  S3_ACCESS_KEY_ID: optionalText,
+  S3_SECRET_ACCESS_KEY: optionalText,
+  FIREBASE_PROJECT_ID: z.string().trim().min(1).default('demo-battledeck'),
+  /** Unset means "the default": the local emulator outside production. An empty value switches it off. */
+  FIREBASE_AUTH_EMULATOR_HOST: z.string().trim().optional(),
+  SEED_ON_EMPTY: bool('SEED_ON_EMPTY').optional(),
+  CORS_ORIGINS: z.string().trim().default(''),
+  REDIS_URL: optionalText.refine((v) => v === undefined || /^rediss?:\/\//.test(v), { error: 'REDIS_URL must start with redis:// or rediss://.' }),
+  RATE_LIMIT_NAMESPACE: z.string().trim().min(1).default('battledeck-rate-limit:'),
+  RESPONSE_CACHE_ENTRIES: int('RESPONSE_CACHE_ENTRIES', 0, 1_000_000).default(2000),
+  RESPONSE_CACHE_TTL_MS: int('RESPONSE_CACHE_TTL_MS', 0, 3_600_000).default(30_000),
+  RATE_LIMIT_SIGN_UP_MAX: int('RATE_LIMIT_SIGN_UP_MAX', 1, 1_000_000).default(10),
+  RATE_LIMIT_SIGN_UP_WINDOW_MS: int('RATE_LIMIT_SIGN_UP_WINDOW_MS', 1000, 86_400_000).default(15 * 60_000),
+  RATE_LIMIT_UPLOAD_MAX: int('RATE_LIMIT_UPLOAD_MAX', 1, 1_000_000).default(30),
+  RATE_LIMIT_UPLOAD_WINDOW_MS: int('RATE_LIMIT_UPLOAD_WINDOW_MS', 1000, 86_400_000).default(15 * 60_000),
+  RATE_LIMIT_FAVORITE_MAX: int('RATE_LIMIT_FAVORITE_MAX', 1, 1_000_000).default(120),
+  RATE_LIMIT_FAVORITE_WINDOW_MS: int('RATE_LIMIT_FAVORITE_WINDOW_MS', 1000, 86_400_000).default(60_000),
+  RATE_LIMIT_PART_REQUEST_MAX: int('RATE_LIMIT_PART_REQUEST_MAX', 1, 1_000_000).default(10),
+  RATE_LIMIT_PART_REQUEST_WINDOW_MS: int('RATE_LIMIT_PART_REQUEST_WINDOW_MS', 1000, 86_400_000).default(60 * 60_000),
+});
+
+export interface RateLimitRule {
+  max: number;
+  timeWindowMs: number;
+}
+export type RateLimitName = 'signUp' | 'upload' | 'favorite' | 'partRequest';
+
+export interface Config {
+  nodeEnv: 'development' | 'test' | 'production';
+  logLevel: string;
+  host: string;
+  port: number;
+  trustProxy: boolean | string;
+  dataDir: string;
+  /** postgres://… for a server; undefined means embedded PGlite under `${dataDir}/pg`. */
+  databaseUrl: string | undefined;
+  pgliteDir: string;
+  dbPoolSize: number;
+  dbStatementTimeoutMs: number;
+  storage: 'local' | 's3';
+  imagesDir: string;
+  imageBaseUrl: string;
+  /** Bucket settings when `storage` is 's3'. */
+  s3: S3Settings | undefined;
+  firebaseProjectId: string;
+  /** host:port of the Firebase Auth emulator, or undefined for the real service. */
+  authEmulatorHost: string | undefined;
+  seedOnEmpty: boolean;
+  corsOrigins: string[];
+  /** Shared rate-limit counters live in Redis when set. */
+  redisUrl: string | undefined;
+  rateLimitNamespace: string;
+  /** Public answers kept in memory (0 switches the cache off), and how long at most. */
+  responseCacheEntries: number;
+  responseCacheTtlMs: number;
+  rateLimits: Record<RateLimitName, RateLimitRule>;
+  /**
+   * Image import by URL for the part form (decision 19). Not read from the environment: public addresses
+   * only, always; tests override `allowedAddresses` to serve images from 127.0.0.1.
+   */
+  imageImport: ImageImportOptions;
+}
+
+export class ConfigError extends Error {
+  override name = 'ConfigError';
+}
+
+/**
+ * Reads the environment once at boot; throws a ConfigError naming the first bad variable.
+ * `overrides` win over the environment (tests build apps with temporary directories and seeding off).
+ */
+export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Partial<Config> = {}): Config {
+  const parsed = envSchema.safeParse(env);
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0];
+    const variable = String(issue.path[0] ?? 'environment');
+    const message = issue.message.includes(variable) ? issue.message : `${variable}: ${issue.message}`;
+    throw new ConfigError(`Invalid configuration: ${message}`);
+  }
+  const e = parsed.data;
+  const production = e.NODE_ENV === 'production';
+  const dataDir = path.resolve(REPO_ROOT, e.DATA_DIR ?? 'data');
+  const emulatorHost =
+    e.FIREBASE_AUTH_EMULATOR_HOST === undefined ? (production ? undefined : DEV_EMULATOR_HOST) : e.FIREBASE_AUTH_EMULATOR_HOST || undefined;
+
+  const config: Config = {
+    nodeEnv: e.NODE_ENV,
+    logLevel: e.LOG_LEVEL ?? (e.NODE_ENV === 'test' ? 'silent' : 'info'),
+    host: e.API_HOST,
+    port: e.API_PORT,
+    trustProxy: e.TRUST_PROXY,
+    dataDir,
+    databaseUrl: e.DATABASE_URL,
+    pgliteDir: path.join(dataDir, 'pg'),
+    dbPoolSize: e.DB_POOL_SIZE,
+    dbStatementTimeoutMs: e.DB_STATEMENT_TIMEOUT_MS,
+    storage: e.STORAGE,
+    imagesDir: e.IMAGES_DIR ? path.resolve(REPO_ROOT, e.IMAGES_DIR) : path.join(dataDir, 'images'),
+    imageBaseUrl: e.IMAGE_BASE_URL.replace(/\/+$/, ''),
+    s3: e.S3_BUCKET
+      ? {
+          bucket: e.S3_BUCKET,
+          region: e.S3_REGION,
+          endpoint: e.S3_ENDPOINT,
+          forcePathStyle: e.S3_FORCE_PATH_STYLE,
+          accessKeyId: e.S3_ACCESS_KEY_ID,
+          secretAccessKey: e.S3_SECRET_ACCESS_KEY,
+        }
+      : undefined,
+    firebaseProjectId: e.FIREBASE_PROJECT_ID,
+    authEmulatorHost: emulatorHost,
+    // Demo accounts with published passwords must never appear in production by accident.
+    seedOnEmpty: e.SEED_ON_EMPTY ?? !production,
+    corsOrigins: e.CORS_ORIGINS.split(',').map((o) => o.trim()).filter(Boolean),
+    redisUrl: e.REDIS_URL,
+    rateLimitNamespace: e.RATE_LIMIT_NAMESPACE,
+    responseCacheEntries: e.RESPONSE_CACHE_ENTRIES,
+    responseCacheTtlMs: e.RESPONSE_CACHE_TTL_MS,
+    rateLimits: {
+      signUp: { max: e.RATE_LIMIT_SIGN_UP_MAX, timeWindowMs: e.RATE_LIMIT_SIGN_UP_WINDOW_MS },
+      upload: { max: e.RATE_LIMIT_UPLOAD_MAX, timeWindowMs: e.RATE_LIMIT_UPLOAD_WINDOW_MS },
+      favorite: { max: e.RATE_LIMIT_FAVORITE_MAX, timeWindowMs: e.RATE_LIMIT_FAVORITE_WINDOW_MS },
+      partRequest: { max: e.RATE_LIMIT_PART_REQUEST_MAX, timeWindowMs: e.RATE_LIMIT_PART_REQUEST_WINDOW_MS },
+    },
+    imageImport: DEFAULT_IMAGE_IMPORT,
+    ...overrides,
+  };
+  assertSafe(config);
+  return config;
+}
+
+function assertSafe(config: Config): void {
+  if (config.nodeEnv === 'production' && config.authEmulatorHost) {
+    // The emulator accepts unsigned tokens: anyone could sign in as anyone.
+    throw new ConfigError(
+      'Invalid configuration: FIREBASE_AUTH_EMULATOR_HOST is set while NODE_ENV=production. ' +
+        'The Auth emulator does not check token signatures; unset it to use the real Firebase project.',
+    );
+  }
+  if (config.storage === 's3' && !config.s3) {
+    throw new ConfigError('Invalid configuration: S3_BUCKET is required when STORAGE=s3.');
+  }
+}

@@ -1,0 +1,50 @@
+/**
+ * Database failures that are not the request's fault and pass by themselves: the server is down or
+ * restarting, the network dropped, or a statement ran past DB_STATEMENT_TIMEOUT_MS. The error handler
+ * answers them with 503 and a clear message instead of a 500.
+ */
+export type DatabaseFault = 'unavailable' | 'timeout';
+
+/** Socket errors of node-postgres connecting to, or talking with, the server. */
+const NETWORK_CODES = new Set(['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'EPIPE', 'ENOTFOUND', 'EHOSTUNREACH', 'ENETUNREACH', 'EAI_AGAIN']);
+
+/** SQLSTATEs of a server that is shutting down, starting up or out of connections. */
+const UNAVAILABLE_STATES = new Set(['57P01', '57P02', '57P03', '53300']);
+
+/** query_canceled (statement_timeout) and lock_not_available (lock_timeout). */
+const TIMEOUT_STATES = new Set(['57014', '55P03']);
+
+/** node-postgres reports a dropped or never-made connection with plain messages, without a code. */
+const CONNECTION_MESSAGES = [
+  /^Connection terminated/,
+  /^timeout exceeded when trying to connect/,
+  /is not queryable/,
+  /^Client was closed and is not queryable/,
+];
+
+function faultOf(error: object): DatabaseFault | undefined {
+  const { code, message } = error as { code?: unknown; message?: unknown };
+  if (typeof code === 'string') {
+    if (TIMEOUT_STATES.has(code)) return 'timeout';
+    // Class 08: connection exception.
+    if (UNAVAILABLE_STATES.has(code) || code.startsWith('08') || NETWORK_CODES.has(code)) return 'unavailable';
+  }
+  if (typeof message === 'string' && CONNECTION_MESSAGES.some((re) => re.test(message))) return 'unavailable';
+  return undefined;
+}
+
+/** What kind of passing database fault `error` is (Drizzle wraps the driver's error as `cause`), if any. */
+export function databaseFault(error: unknown): DatabaseFault | undefined {
+  let current: unknown = error;
+  for (let depth = 0; depth < 5 && typeof current === 'object' && current !== null; depth++) {
+    const fault = faultOf(current);
+    if (fault) return fault;
+    // net reports a failed connect to several addresses as an AggregateError.
+    if (current instanceof AggregateError) {
+      const inner = current.errors.map((e: unknown) => databaseFault(e)).find(Boolean);
+      if (inner) return inner;
+    }
+    current = (current as { cause?: unknown }).cause;
+  }
+  return undefined;
+}

@@ -1,0 +1,63 @@
+import { drizzle } from 'drizzle-orm/node-postgres';
+import { migrate } from 'drizzle-orm/node-postgres/migrator';
+import pg from 'pg';
+import type { DatabaseHandle } from './database';
+import { MIGRATIONS_DIR } from './migrations';
+import * as schema from './schema';
+
+export interface PostgresOptions {
+  url: string;
+  poolSize: number;
+  statementTimeoutMs: number;
+  /** Idle clients can fail (server restart, network); without a listener node-postgres crashes the process. */
+  onPoolError: (error: Error) => void;
+}
+
+/** A PostgreSQL server through node-postgres. Several API instances may share it. */
+export function openPostgres(options: PostgresOptions): DatabaseHandle & { pool: pg.Pool } {
+  const clientConfig = {
+    connectionString: options.url,
+    application_name: 'battledeck-api',
+    statement_timeout: options.statementTimeoutMs || undefined,
+    connectionTimeoutMillis: 10_000,
+  };
+  const pool = new pg.Pool({ ...clientConfig, max: options.poolSize, idleTimeoutMillis: 30_000 });
+  pool.on('error', options.onPoolError);
+  // The pool listens only to idle clients. A checked-out one (inside a transaction, between two statements)
+  // would emit a server shutdown's error with no listener, which crashes the process; its next statement
+  // fails anyway (the request answers 503) and the pool drops it on release.
+  pool.on('connect', (client) => {
+    client.on('error', (error) => {
+      // While idle the pool's own listener is attached too and reports it.
+      if (client.listenerCount('error') === 1) options.onPoolError(error);
+    });
+  });
+  const db = drizzle({ client: pool, schema });
+
+  async function withLock<T>(name: string, fn: () => Promise<T>): Promise<T> {
+    // A session lock lives on one connection: take it on a dedicated client, not a pooled one
+    // the work itself might need (a pool of one would deadlock).
+    const client = new pg.Client({ ...clientConfig, statement_timeout: undefined });
+    client.on('error', options.onPoolError);
+    await client.connect();
+    try {
+      await client.query('SELECT pg_advisory_lock(hashtext($1))', [name]);
+      try {
+        return await fn();
+      } finally {
+        await client.query('SELECT pg_advisory_unlock(hashtext($1))', [name]);
+      }
+    } finally {
+      await client.end();
+    }
+  }
+
+  return {
+    engine: 'postgres',
+    pool,
+    db,
+    migrate: () => withLock('battledeck:migrate', () => migrate(db, { migrationsFolder: MIGRATIONS_DIR })),
+    withLock,
+    close: () => pool.end(),
+  };
+}

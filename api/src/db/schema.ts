@@ -1,0 +1,237 @@
+/**
+ * The whole data model (SPEC §3 plus the decisions). Column names are the spec's snake_case field names,
+ * so rows map onto the contract without renaming.
+ *
+ * Index notes:
+ * - Every list sort column is NOT NULL, so a plain ascending b-tree serves both directions (a backward scan
+ *   for DESC) and the drizzle-kit `DESC NULLS LAST` mismatch never arises.
+ * - Each sort index ends with the primary key: the tie-break that keeps paging stable.
+ * - Public lists only ever read `is_public` rows, so their indexes are partial.
+ * - Search uses pg_trgm (created by the first migration) through GIN indexes.
+ */
+import { sql } from 'drizzle-orm';
+import {
+  boolean,
+  check,
+  index,
+  integer,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
+
+const createdDate = () => timestamp('created_date', { withTimezone: true, mode: 'date' }).notNull().defaultNow();
+const counter = (name: string) => integer(name).notNull().default(0);
+
+export const users = pgTable(
+  'users',
+  {
+    /** The Firebase uid. */
+    user_id: text().primaryKey(),
+    username: text().notNull(),
+    email: text().notNull(),
+    is_admin: boolean().notNull().default(false),
+    is_moderator: boolean().notNull().default(false),
+    created_date: createdDate(),
+  },
+  (t) => [
+    // Usernames and e-mails are unique ignoring case (decision 13).
+    uniqueIndex('users_username_lower_key').on(sql`lower(${t.username})`),
+    uniqueIndex('users_email_lower_key').on(sql`lower(${t.email})`),
+    index('users_created_idx').on(t.created_date, t.user_id),
+    index('users_username_trgm_idx').using('gin', t.username.op('gin_trgm_ops')),
+    index('users_email_trgm_idx').using('gin', t.email.op('gin_trgm_ops')),
+  ],
+);
+
+export const part_types = pgTable('part_types', {
+  type_id: integer().primaryKey().generatedByDefaultAsIdentity(),
+  type_name: text().notNull(),
+  type_path: text().notNull().unique('part_types_type_path_key'),
+});
+
+export const parts = pgTable(
+  'parts',
+  {
+    part_id: integer().primaryKey().generatedByDefaultAsIdentity(),
+    name: text().notNull(),
+    type_id: integer()
+      .notNull()
+      .references(() => part_types.type_id, { onDelete: 'restrict' }),
+    manufacturer: text().notNull(),
+    manufacturer_url: text(),
+    /** File name under images/parts/. */
+    image: text().notNull(),
+    /** Public battlestations listing this part (decision 7); kept by the services. */
+    battlestation_count: counter('battlestation_count'),
+    created_date: createdDate(),
+  },
+  (t) => [
+    index('parts_name_idx').on(sql`lower(${t.name})`, t.part_id),
+    index('parts_count_idx').on(t.battlestation_count, t.part_id),
+    index('parts_type_name_idx').on(t.type_id, sql`lower(${t.name})`, t.part_id),
+    index('parts_type_count_idx').on(t.type_id, t.battlestation_count, t.part_id),
+    index('parts_name_trgm_idx').using('gin', t.name.op('gin_trgm_ops')),
+    index('parts_manufacturer_trgm_idx').using('gin', t.manufacturer.op('gin_trgm_ops')),
+    check('parts_battlestation_count_check', sql`${t.battlestation_count} >= 0`),
+  ],
+);
+
+export const stores = pgTable(
+  'stores',
+  {
+    store_id: integer().primaryKey().generatedByDefaultAsIdentity(),
+    name: text().notNull(),
+    url: text().notNull(),
+    /** Parts linked to this store; kept by the services. */
+    part_count: counter('part_count'),
+    created_date: createdDate(),
+  },
+  (t) => [
+    index('stores_name_idx').on(sql`lower(${t.name})`, t.store_id),
+    index('stores_url_idx').on(sql`lower(${t.url})`, t.store_id),
+    index('stores_part_count_idx').on(t.part_count, t.store_id),
+    index('stores_name_trgm_idx').using('gin', t.name.op('gin_trgm_ops')),
+    check('stores_part_count_check', sql`${t.part_count} >= 0`),
+  ],
+);
+
+export const part_stores = pgTable(
+  'part_stores',
+  {
+    part_id: integer()
+      .notNull()
+      .references(() => parts.part_id, { onDelete: 'cascade' }),
+    store_id: integer()
+      .notNull()
+      .references(() => stores.store_id, { onDelete: 'cascade' }),
+    url: text().notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.part_id, t.store_id] }), index('part_stores_store_idx').on(t.store_id)],
+);
+
+export const battlestations = pgTable(
+  'battlestations',
+  {
+    battlestation_id: integer().primaryKey().generatedByDefaultAsIdentity(),
+    user_id: text()
+      .notNull()
+      .references(() => users.user_id, { onDelete: 'cascade' }),
+    name: text().notNull(),
+    description: text().notNull().default(''),
+    /** Stored without the scheme (decision 10). */
+    instagram_url: text(),
+    reddit_url: text(),
+    is_public: boolean().notNull().default(true),
+    created_date: createdDate(),
+    updated_date: timestamp('updated_date', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+    image_count: counter('image_count'),
+    part_count: counter('part_count'),
+    favorites: counter('favorites'),
+    /** File name of the first photo (display order 0), or null without photos. */
+    thumbnail: text(),
+    /** name + username + part names + description, rebuilt by the services whenever one of them changes. */
+    search_text: text().notNull().default(''),
+    /**
+     * lower(name), stored: the name sort's index is then on a plain column, which allows index-only scans,
+     * so a deep page skips its offset inside the index instead of visiting every row before it.
+     */
+    name_key: text()
+      .notNull()
+      .generatedAlwaysAs(sql`lower(name)`),
+  },
+  (t) => [
+    index('battlestations_user_idx').on(t.user_id, t.created_date),
+    index('battlestations_public_name_idx')
+      .on(t.name_key, t.battlestation_id)
+      .where(sql`is_public`),
+    index('battlestations_public_favorites_idx')
+      .on(t.favorites, t.created_date, t.battlestation_id)
+      .where(sql`is_public`),
+    index('battlestations_public_created_idx')
+      .on(t.created_date, t.battlestation_id)
+      .where(sql`is_public`),
+    // Admin lists read every station, private ones included.
+    index('battlestations_created_idx').on(t.created_date, t.battlestation_id),
+    index('battlestations_name_idx').on(t.name_key, t.battlestation_id),
+    index('battlestations_favorites_idx').on(t.favorites, t.created_date, t.battlestation_id),
+    index('battlestations_search_trgm_idx').using('gin', t.search_text.op('gin_trgm_ops')),
+    check(
+      'battlestations_counts_check',
+      sql`${t.image_count} >= 0 AND ${t.part_count} >= 0 AND ${t.favorites} >= 0`,
+    ),
+  ],
+);
+
+export const battlestation_images = pgTable(
+  'battlestation_images',
+  {
+    image_id: integer().primaryKey().generatedByDefaultAsIdentity(),
+    battlestation_id: integer()
+      .notNull()
+      .references(() => battlestations.battlestation_id, { onDelete: 'cascade' }),
+    /** File name under images/battlestations/; its thumbnail adds _thumb before the extension. */
+    image: text().notNull().unique('battlestation_images_image_key'),
+    display_order: integer().notNull(),
+    width: integer().notNull(),
+    height: integer().notNull(),
+    created_date: createdDate(),
+  },
+  (t) => [index('battlestation_images_order_idx').on(t.battlestation_id, t.display_order)],
+);
+
+export const battlestation_parts = pgTable(
+  'battlestation_parts',
+  {
+    battlestation_id: integer()
+      .notNull()
+      .references(() => battlestations.battlestation_id, { onDelete: 'cascade' }),
+    // A part in use cannot vanish silently: deleting it must first update the stations' counters.
+    part_id: integer()
+      .notNull()
+      .references(() => parts.part_id, { onDelete: 'restrict' }),
+  },
+  (t) => [
+    primaryKey({ columns: [t.battlestation_id, t.part_id] }),
+    index('battlestation_parts_part_idx').on(t.part_id, t.battlestation_id),
+  ],
+);
+
+export const favorites = pgTable(
+  'favorites',
+  {
+    user_id: text()
+      .notNull()
+      .references(() => users.user_id, { onDelete: 'cascade' }),
+    battlestation_id: integer()
+      .notNull()
+      .references(() => battlestations.battlestation_id, { onDelete: 'cascade' }),
+    created_date: createdDate(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.user_id, t.battlestation_id] }),
+    index('favorites_battlestation_idx').on(t.battlestation_id),
+    index('favorites_user_created_idx').on(t.user_id, t.created_date),
+  ],
+);
+
+export const PART_REQUEST_STATUS = ['pending', 'approved'] as const;
+
+export const part_requests = pgTable(
+  'part_requests',
+  {
+    request_id: integer().primaryKey().generatedByDefaultAsIdentity(),
+    name: text().notNull(),
+    url: text().notNull(),
+    status: text({ enum: PART_REQUEST_STATUS }).notNull().default('pending'),
+    user_id: text().references(() => users.user_id, { onDelete: 'set null' }),
+    created_date: createdDate(),
+  },
+  (t) => [
+    index('part_requests_status_idx').on(t.status, t.created_date, t.request_id),
+    index('part_requests_user_idx').on(t.user_id),
+    check('part_requests_status_check', sql`${t.status} IN ('pending', 'approved')`),
+  ],
+);

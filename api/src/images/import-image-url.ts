@@ -1,0 +1,157 @@
+import { lookup as dnsLookup, type LookupAddress } from 'node:dns';
+import http, { type IncomingMessage } from 'node:http';
+import https from 'node:https';
+import { isIP, type LookupFunction } from 'node:net';
+import { BATTLESTATION_MESSAGES, LIMITS } from '@battledeck/shared/contract';
+import { HttpError, badRequest, payloadTooLarge } from '../errors';
+import { addressAllowed, bareAddress } from './address-policy';
+
+export interface ImageImportOptions {
+  /** For the whole import, redirects included. */
+  timeoutMs: number;
+  maxRedirects: number;
+  maxBytes: number;
+  /** Exact addresses allowed although not public (tests serve images from 127.0.0.1); empty in production. */
+  allowedAddresses: readonly string[];
+}
+
+export const DEFAULT_IMAGE_IMPORT: ImageImportOptions = {
+  timeoutMs: 10_000,
+  maxRedirects: 3,
+  maxBytes: LIMITS.imageMaxBytes,
+  allowedAddresses: [],
+};
+
+export const IMPORT_MESSAGES = {
+  scheme: 'The image URL must start with http:// or https://.',
+  credentials: 'The image URL must not contain a user name or password.',
+  notPublic: 'The image URL points to a private or local network address, which is not allowed.',
+  unknownHost: 'The image URL could not be reached: its host was not found.',
+  unreachable: 'The image URL could not be reached.',
+  timeout: 'The image URL took too long to answer.',
+  tooManyRedirects: 'The image URL redirected too many times.',
+  badRedirect: 'The image URL redirected to an invalid address.',
+  status: (status: number) => `The image URL answered with HTTP ${status} instead of an image.`,
+} as const;
+
+const REDIRECTS = new Set([301, 302, 303, 307, 308]);
+
+class BlockedAddressError extends Error {
+  constructor(readonly address: string) {
+    super(`refused to connect to ${address}`);
+  }
+}
+
+/**
+ * Resolves like dns.lookup, then refuses if any resolved address is not public; the socket connects to the
+ * address checked here, so a DNS answer that changes between a check and the connection (rebinding) cannot
+ * slip through. Handles both the single and the `all` (happy eyeballs) forms of the lookup contract.
+ */
+function checkedLookup(allowed: readonly string[]): LookupFunction {
+  return (hostname, options, callback) => {
+    dnsLookup(hostname, { ...options, all: true }, (error, addresses: LookupAddress[]) => {
+      if (error) return callback(error, '', 0);
+      const refused = addresses.find((a) => !addressAllowed(a.address, allowed));
+      if (refused || addresses.length === 0) return callback(new BlockedAddressError(refused?.address ?? hostname), '', 0);
+      if (options.all) return (callback as unknown as (e: null, all: LookupAddress[]) => void)(null, addresses);
+      callback(null, addresses[0].address, addresses[0].family);
+    });
+  };
+}
+
+function checkUrl(url: URL, allowed: readonly string[]): void {
+  if (url.protocol !== 'http:' && url.protocol !== 'https:') throw badRequest(IMPORT_MESSAGES.scheme);
+  if (url.username || url.password) throw badRequest(IMPORT_MESSAGES.credentials);
+  // An address literal never goes through the lookup, so it is checked here.
+  const host = bareAddress(url.hostname);
+  if (isIP(host) && !addressAllowed(host, allowed)) throw badRequest(IMPORT_MESSAGES.notPublic);
+}
+
+function translate(error: unknown, signal: AbortSignal): Error {
+  if (error instanceof HttpError) return error;
+  if (signal.aborted) return badRequest(IMPORT_MESSAGES.timeout);
+  if (error instanceof BlockedAddressError || (error as { cause?: unknown })?.cause instanceof BlockedAddressError) {
+    return badRequest(IMPORT_MESSAGES.notPublic);
+  }
+  const code = (error as { code?: string })?.code;
+  if (code === 'ENOTFOUND' || code === 'EAI_AGAIN') return badRequest(IMPORT_MESSAGES.unknownHost);
+  return new HttpError(400, IMPORT_MESSAGES.unreachable, { cause: error });
+}
+
+function get(url: URL, options: ImageImportOptions, signal: AbortSignal): Promise<IncomingMessage> {
+  const client = url.protocol === 'https:' ? https : http;
+  return new Promise((resolve, reject) => {
+    const request = client.request(url, {
+      method: 'GET',
+      // No connection reuse: every connection goes through the checked lookup.
+      agent: false,
+      lookup: checkedLookup(options.allowedAddresses),
+      signal,
+      headers: { accept: 'image/png, image/jpeg, image/gif;q=0.9, */*;q=0.1', 'user-agent': 'Battledeck-image-import/1.0' },
+    });
+    request.once('response', resolve);
+    request.once('error', reject);
+    request.end();
+  });
+}
+
+async function readCapped(response: IncomingMessage, maxBytes: number): Promise<Buffer> {
+  const declared = Number(response.headers['content-length']);
+  if (Number.isFinite(declared) && declared > maxBytes) {
+    response.destroy();
+    throw payloadTooLarge(BATTLESTATION_MESSAGES.fileTooLarge);
+  }
+  const chunks: Buffer[] = [];
+  let size = 0;
+  for await (const chunk of response) {
+    size += (chunk as Buffer).length;
+    if (size > maxBytes) {
+      response.destroy();
+      throw payloadTooLarge(BATTLESTATION_MESSAGES.fileTooLarge);
+    }
+    chunks.push(chunk as Buffer);
+  }
+  return Buffer.concat(chunks);
+}
+
+/**
+ * Downloads an image URL for the part form (decision 19): http(s) only, public addresses only (checked for
+ * address literals, at connect time for names, and again on every redirect), a few redirects at most, one
+ * time limit for everything and the 4 MB cap while streaming. The bytes still go through the image
+ * pipeline like an upload. Every refusal is a 4xx whose message can be shown.
+ */
+export async function importImageUrl(address: string, options: ImageImportOptions = DEFAULT_IMAGE_IMPORT): Promise<Buffer> {
+  const signal = AbortSignal.timeout(options.timeoutMs);
+  let url: URL;
+  try {
+    url = new URL(address);
+  } catch {
+    throw badRequest(IMPORT_MESSAGES.scheme);
+  }
+  try {
+    for (let redirects = 0; ; redirects++) {
+      checkUrl(url, options.allowedAddresses);
+      const response = await get(url, options, signal);
+      const status = response.statusCode ?? 0;
+      if (REDIRECTS.has(status)) {
+        response.resume();
+        if (redirects >= options.maxRedirects) throw badRequest(IMPORT_MESSAGES.tooManyRedirects);
+        const location = response.headers.location;
+        try {
+          url = new URL(location ?? '', url);
+        } catch {
+          throw badRequest(IMPORT_MESSAGES.badRedirect);
+        }
+        if (!location) throw badRequest(IMPORT_MESSAGES.badRedirect);
+        continue;
+      }
+      if (status !== 200) {
+        response.resume();
+        throw badRequest(IMPORT_MESSAGES.status(status));
+      }
+      return await readCapped(response, options.maxBytes);
+    }
+  } catch (error) {
+    throw translate(error, signal);
+  }
+}

@@ -1,0 +1,27 @@
+import { thumbnailName, type ImageFolder } from '@battledeck/shared/contract';
+import type { Logger } from '../lib/logger';
+import { imageKey, type Storage } from '../storage/storage';
+
+const BATCH = 32;
+
+/**
+ * Deletes photos and their `_thumb` copies once the rows that named them are committed as gone. Failures
+ * are logged and never thrown: the records are already deleted, and a leftover file is only wasted space.
+ */
+export async function removeStoredImages(storage: Storage, log: Logger, folder: ImageFolder, names: readonly string[]): Promise<void> {
+  const keys: string[] = [];
+  for (const name of names) {
+    try {
+      keys.push(imageKey(folder, name), imageKey(folder, thumbnailName(name)));
+    } catch (error) {
+      log.error({ err: error, name }, 'not deleting an image with an unexpected name');
+    }
+  }
+  for (let i = 0; i < keys.length; i += BATCH) {
+    const batch = keys.slice(i, i + BATCH);
+    const results = await Promise.allSettled(batch.map((key) => storage.delete(key)));
+    results.forEach((result, j) => {
+      if (result.status === 'rejected') log.error({ err: result.reason, key: batch[j] }, 'could not delete an image file');
+    });
+  }
+}

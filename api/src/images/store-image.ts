@@ -1,0 +1,37 @@
+import { thumbnailName, type ImageFolder } from '@battledeck/shared/contract';
+import { imageKey } from '../storage/storage';
+import { processImage } from './image-pipeline';
+import { randomImageName } from './image-names';
+import type { DeclaredFile } from './upload-checks';
+import type { WrittenFiles } from './written-files';
+
+export interface StoredImage {
+  /** `{random}.{ext}`, what the database keeps. */
+  name: string;
+  thumbName: string;
+  width: number;
+  height: number;
+  thumbWidth: number;
+  thumbHeight: number;
+  bytes: number;
+}
+
+/** Runs an upload through the pipeline and writes the web copy and its `_thumb` under `folder/`. */
+export async function storeImage(files: WrittenFiles, folder: ImageFolder, input: Buffer, declared?: DeclaredFile): Promise<StoredImage> {
+  const image = await processImage(input, declared);
+  const name = randomImageName(image.ext);
+  const thumbName = thumbnailName(name);
+  await Promise.all([
+    files.put(imageKey(folder, name), image.web.buffer, image.contentType),
+    files.put(imageKey(folder, thumbName), image.thumb.buffer, image.contentType),
+  ]);
+  return {
+    name,
+    thumbName,
+    width: image.web.width,
+    height: image.web.height,
+    thumbWidth: image.thumb.width,
+    thumbHeight: image.thumb.height,
+    bytes: image.web.buffer.length,
+  };
+}

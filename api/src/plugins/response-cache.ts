@@ -1,0 +1,144 @@
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import fp from 'fastify-plugin';
+import Redis from 'ioredis';
+import { randomUUID } from 'node:crypto';
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /** An anonymous GET of this route may be answered from the in-process response cache. */
+    publicCache?: boolean;
+  }
+  interface FastifyRequest {
+    /** A miss to keep: the key, and the generations it was read under (kept only if still current). */
+    responseCache?: { key: string; generation: number; shared: string };
+  }
+}
+
+interface Entry {
+  payload: string;
+  headers: Record<string, string>;
+  generation: number;
+  /** The deployment-wide generation (Redis) the answer was read under; '' without Redis. */
+  shared: string;
+  expires: number;
+}
+
+const KEPT_HEADERS = ['content-type', 'cache-control', 'etag', 'vary'];
+const MAX_PAYLOAD_BYTES = 512 * 1024;
+
+/**
+ * Public answers (lists, featured, a public station, the catalogue) are the same for every anonymous visitor:
+ * the serialized body is kept in memory and served again without touching the database. Any successful write
+ * (POST/PUT/DELETE under /api) empties the cache at once — coarse, but writes are rare next to reads, and it
+ * can never serve a change late. With REDIS_URL that holds across instances: a write bumps a generation
+ * counter in Redis before it answers, and an instance serves an entry only if it was read under the current
+ * counter (one Redis GET instead of the database), so once a client has seen a write confirmed by one
+ * instance no instance answers with older data. The emptying is also broadcast, to free memory at once.
+ * Entries expire after RESPONSE_CACHE_TTL_MS as a safety net.
+ */
+export default fp(
+  async (app) => {
+    const { responseCacheEntries: maxEntries, responseCacheTtlMs: ttlMs, redisUrl } = app.config;
+    if (maxEntries === 0) return;
+    const entries = new Map<string, Entry>();
+    let generation = 0;
+    const instance = randomUUID();
+    // Per deployment (RATE_LIMIT_NAMESPACE prefixes all of its Redis keys): other deployments or test runs
+    // sharing the Redis server neither clear this cache nor see their writes in it.
+    const sharedKey = `${app.config.rateLimitNamespace}response-cache:generation`;
+    const channel = `${app.config.rateLimitNamespace}response-cache:clear`;
+
+    const clear = () => {
+      generation += 1;
+      entries.clear();
+    };
+
+    let publisher: Redis | undefined;
+    if (redisUrl) {
+      const options = { connectTimeout: 2000, maxRetriesPerRequest: 1, lazyConnect: true };
+      publisher = new Redis(redisUrl, { ...options, enableOfflineQueue: false });
+      const subscriber = new Redis(redisUrl, options);
+      for (const client of [publisher, subscriber]) client.on('error', (error) => app.log.warn({ err: error }, 'response-cache Redis error'));
+      subscriber.on('message', (_channel, from) => {
+        if (from !== instance) clear();
+      });
+      await Promise.all([publisher.connect(), subscriber.connect().then(() => subscriber.subscribe(channel))]).catch((error: unknown) =>
+        app.log.warn({ err: error }, 'response-cache Redis is unreachable; other instances learn of writes only through the TTL'),
+      );
+      app.addHook('onClose', async () => {
+        // disconnect(), not quit(): it also stops the reconnect timer of a Redis that never answered.
+        publisher?.disconnect();
+        subscriber.disconnect();
+      });
+    }
+
+    /** The shared generation ('' without Redis), or null when Redis does not answer: then the cache is bypassed. */
+    const sharedGeneration = async (): Promise<string | null> => {
+      if (!publisher) return '';
+      try {
+        return (await publisher.get(sharedKey)) ?? '0';
+      } catch {
+        return null;
+      }
+    };
+
+    const isWrite = (request: FastifyRequest) =>
+      (request.method === 'POST' || request.method === 'PUT' || request.method === 'DELETE' || request.method === 'PATCH') && request.url.startsWith('/api/');
+
+    const cacheable = (request: FastifyRequest) =>
+      (request.method === 'GET' || request.method === 'HEAD') && request.routeOptions.config.publicCache === true && !request.headers.authorization;
+
+    app.addHook('onRequest', async (request: FastifyRequest, reply: FastifyReply) => {
+      if (!cacheable(request)) return;
+      const shared = await sharedGeneration();
+      if (shared === null) return;
+      const key = request.url;
+      const entry = entries.get(key);
+      if (!entry || entry.generation !== generation || entry.shared !== shared || entry.expires < Date.now()) {
+        request.responseCache = { key, generation, shared };
+        return;
+      }
+      // Most recently used last: the first key is the one to evict.
+      entries.delete(key);
+      entries.set(key, entry);
+      reply.headers(entry.headers).header('x-cache', 'hit');
+      const etag = entry.headers.etag;
+      if (etag && request.headers['if-none-match']?.split(',').some((tag) => tag.trim() === etag || tag.trim() === `W/${etag}`)) {
+        return reply.code(304).send();
+      }
+      return reply.send(entry.payload);
+    });
+
+    app.addHook('onSend', async (request, reply, payload) => {
+      if (isWrite(request) && reply.statusCode < 400) {
+        // Before the answer leaves: a client that sees the write confirmed finds every instance's cache stale.
+        clear();
+        await publisher?.incr(sharedKey).catch((error: unknown) => app.log.warn({ err: error }, 'could not bump the shared cache generation'));
+        void publisher?.publish(channel, instance).catch((error: unknown) => app.log.warn({ err: error }, 'could not broadcast a cache clear'));
+        return payload;
+      }
+      const pending = request.responseCache;
+      // A write while this answer was being read makes it stale: do not keep it.
+      if (!pending || pending.generation !== generation) return payload;
+      if (reply.statusCode !== 200 || typeof payload !== 'string' || payload.length > MAX_PAYLOAD_BYTES) return payload;
+      const headers: Record<string, string> = {};
+      for (const name of KEPT_HEADERS) {
+        const value = reply.getHeader(name);
+        if (value !== undefined) headers[name] = String(value);
+      }
+      entries.set(pending.key, { payload, headers, generation, shared: pending.shared, expires: Date.now() + ttlMs });
+      if (entries.size > maxEntries) entries.delete(entries.keys().next().value as string);
+      return payload;
+    });
+
+    app.decorate('clearResponseCache', clear);
+  },
+  { name: 'response-cache', dependencies: ['config'] },
+);
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** Empties this instance's response cache (writes outside HTTP, e.g. a seed, call it). */
+    clearResponseCache?: () => void;
+  }
+}

@@ -1,0 +1,107 @@
+import { and, asc, eq, inArray, sql } from 'drizzle-orm';
+import type { Database } from '../db/database';
+import { battlestation_images, battlestation_parts, part_types, parts } from '../db/schema';
+
+/** A station's photos and part links: the rows its counters, thumbnail and search text summarise. */
+
+export interface StationImageRow {
+  image_id: number;
+  image: string;
+  display_order: number;
+}
+
+/** Photos in display order. */
+export async function listStationImages(db: Database, stationId: number): Promise<StationImageRow[]> {
+  return db
+    .select({ image_id: battlestation_images.image_id, image: battlestation_images.image, display_order: battlestation_images.display_order })
+    .from(battlestation_images)
+    .where(eq(battlestation_images.battlestation_id, stationId))
+    .orderBy(asc(battlestation_images.display_order), asc(battlestation_images.image_id));
+}
+
+export async function deleteStationImages(tx: Database, stationId: number, names: string[]): Promise<string[]> {
+  if (names.length === 0) return [];
+  const deleted = await tx
+    .delete(battlestation_images)
+    .where(and(eq(battlestation_images.battlestation_id, stationId), inArray(battlestation_images.image, names)))
+    .returning({ image: battlestation_images.image });
+  return deleted.map((row) => row.image);
+}
+
+/** Sets every photo's display_order in one statement (`order` maps image_id → position). */
+export async function setStationImageOrder(tx: Database, stationId: number, order: Map<number, number>): Promise<void> {
+  if (order.size === 0) return;
+  const cases = sql.join(
+    [...order].map(([imageId, position]) => sql`WHEN ${imageId} THEN ${position}::int`),
+    sql` `,
+  );
+  await tx
+    .update(battlestation_images)
+    .set({ display_order: sql`CASE ${battlestation_images.image_id} ${cases} END` })
+    .where(and(eq(battlestation_images.battlestation_id, stationId), inArray(battlestation_images.image_id, [...order.keys()])));
+}
+
+export interface StationPartRow {
+  part_id: number;
+  name: string;
+  type_id: number;
+  type_name: string;
+  type_path: string;
+}
+
+/** The part list, grouped by category in the catalogue's order, then by name. */
+export async function listStationParts(db: Database, stationId: number): Promise<StationPartRow[]> {
+  return db
+    .select({
+      part_id: parts.part_id,
+      name: parts.name,
+      type_id: part_types.type_id,
+      type_name: part_types.type_name,
+      type_path: part_types.type_path,
+    })
+    .from(battlestation_parts)
+    .innerJoin(parts, eq(parts.part_id, battlestation_parts.part_id))
+    .innerJoin(part_types, eq(part_types.type_id, parts.type_id))
+    .where(eq(battlestation_parts.battlestation_id, stationId))
+    .orderBy(asc(part_types.type_id), sql`lower(${parts.name})`, asc(parts.part_id));
+}
+
+export async function listStationPartIds(db: Database, stationId: number): Promise<number[]> {
+  const rows = await db
+    .select({ part_id: battlestation_parts.part_id })
+    .from(battlestation_parts)
+    .where(eq(battlestation_parts.battlestation_id, stationId));
+  return rows.map((row) => row.part_id);
+}
+
+/**
+ * Which of `ids` are parts of the catalogue. Their rows are share-locked, so a part cannot be deleted
+ * between this check and the insert that links it.
+ */
+export async function findExistingPartIds(tx: Database, ids: number[]): Promise<Set<number>> {
+  if (ids.length === 0) return new Set();
+  const rows = await tx.select({ part_id: parts.part_id }).from(parts).where(inArray(parts.part_id, ids)).for('share');
+  return new Set(rows.map((row) => row.part_id));
+}
+
+/** Links parts; links that already exist are kept as they are. */
+export async function addStationParts(tx: Database, stationId: number, partIds: number[]): Promise<void> {
+  if (partIds.length === 0) return;
+  await tx
+    .insert(battlestation_parts)
+    .values(partIds.map((part_id) => ({ battlestation_id: stationId, part_id })))
+    .onConflictDoNothing();
+}
+
+export async function removeStationParts(tx: Database, stationId: number, partIds: number[]): Promise<void> {
+  if (partIds.length === 0) return;
+  await tx
+    .delete(battlestation_parts)
+    .where(and(eq(battlestation_parts.battlestation_id, stationId), inArray(battlestation_parts.part_id, partIds)));
+}
+
+export async function countStationRows(tx: Database, stationId: number): Promise<{ images: number; parts: number }> {
+  const images = await tx.$count(battlestation_images, eq(battlestation_images.battlestation_id, stationId));
+  const partCount = await tx.$count(battlestation_parts, eq(battlestation_parts.battlestation_id, stationId));
+  return { images, parts: partCount };
+}

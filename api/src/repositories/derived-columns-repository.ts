@@ -1,0 +1,90 @@
+import { asc, inArray, sql, type SQL } from 'drizzle-orm';
+import type { PgColumn } from 'drizzle-orm/pg-core';
+import type { Database } from '../db/database';
+import {
+  battlestation_images,
+  battlestation_parts,
+  battlestations,
+  favorites,
+  part_stores,
+  parts,
+  stores,
+  users,
+} from '../db/schema';
+
+/**
+ * Recomputes denormalised columns from the rows they summarise. Call inside the transaction that changed
+ * the rows. The target rows are locked first, so a concurrent writer waits and its own recount (a new
+ * statement, hence a new snapshot) sees this transaction's rows: no lost updates.
+ * Pass 'all' to rebuild every row (seeding, repairs).
+ */
+export type Ids = readonly number[] | 'all';
+
+function scope(column: PgColumn, ids: Ids): SQL | undefined {
+  return ids === 'all' ? undefined : inArray(column, [...ids]);
+}
+
+async function lockRows(db: Database, table: typeof battlestations | typeof parts | typeof stores, column: PgColumn, ids: Ids) {
+  if (ids === 'all') return;
+  await db.select({ id: column }).from(table).where(inArray(column, [...ids])).orderBy(asc(column)).for('update');
+}
+
+/**
+ * Locks parts whose battlestation_count a transaction will refresh, before it links or unlinks them:
+ * linking share-locks the part (foreign key), and two writers upgrading their share locks to the counter's
+ * update lock deadlock. Taken first and in id order, the second writer simply waits.
+ */
+export async function lockPartsForCounts(db: Database, ids: readonly number[]): Promise<void> {
+  if (ids.length > 0) await lockRows(db, parts, parts.part_id, ids);
+}
+
+/** image_count, part_count, favorites, thumbnail (first photo) and search_text of battlestations. */
+export async function refreshBattlestationDerived(db: Database, ids: Ids): Promise<void> {
+  if (ids !== 'all' && ids.length === 0) return;
+  const id = battlestations.battlestation_id;
+  await lockRows(db, battlestations, id, ids);
+  await db
+    .update(battlestations)
+    .set({
+      image_count: sql`(SELECT count(*) FROM ${battlestation_images} WHERE ${battlestation_images.battlestation_id} = ${id})`,
+      part_count: sql`(SELECT count(*) FROM ${battlestation_parts} WHERE ${battlestation_parts.battlestation_id} = ${id})`,
+      favorites: sql`(SELECT count(*) FROM ${favorites} WHERE ${favorites.battlestation_id} = ${id})`,
+      thumbnail: sql`(SELECT ${battlestation_images.image} FROM ${battlestation_images}
+        WHERE ${battlestation_images.battlestation_id} = ${id}
+        ORDER BY ${battlestation_images.display_order}, ${battlestation_images.image_id} LIMIT 1)`,
+      // What search matches (decision 16): name, username, part names, description.
+      search_text: sql`concat_ws(' ', ${battlestations.name},
+        (SELECT ${users.username} FROM ${users} WHERE ${users.user_id} = ${battlestations.user_id}),
+        (SELECT string_agg(${parts.name}, ' ' ORDER BY ${parts.name}) FROM ${battlestation_parts}
+          JOIN ${parts} ON ${parts.part_id} = ${battlestation_parts.part_id}
+          WHERE ${battlestation_parts.battlestation_id} = ${id}),
+        ${battlestations.description})`,
+    })
+    .where(scope(id, ids));
+}
+
+/** parts.battlestation_count: public battlestations listing the part (decision 7). */
+export async function refreshPartCounts(db: Database, ids: Ids): Promise<void> {
+  if (ids !== 'all' && ids.length === 0) return;
+  await lockRows(db, parts, parts.part_id, ids);
+  await db
+    .update(parts)
+    .set({
+      battlestation_count: sql`(SELECT count(*) FROM ${battlestation_parts}
+        JOIN ${battlestations} ON ${battlestations.battlestation_id} = ${battlestation_parts.battlestation_id}
+        WHERE ${battlestation_parts.part_id} = ${parts.part_id} AND ${battlestations.is_public})`,
+    })
+    .where(scope(parts.part_id, ids));
+}
+
+/** stores.part_count: parts linked to the store. */
+export async function refreshStoreCounts(db: Database, ids: Ids): Promise<void> {
+  if (ids !== 'all' && ids.length === 0) return;
+  await lockRows(db, stores, stores.store_id, ids);
+  await db
+    .update(stores)
+    .set({
+      part_count: sql`(SELECT count(*) FROM ${part_stores} WHERE ${part_stores.store_id} = ${stores.store_id})`,
+    })
+    .where(scope(stores.store_id, ids));
+}

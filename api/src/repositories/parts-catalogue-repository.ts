@@ -1,0 +1,224 @@
+import { and, asc, count, desc, eq, or, sql, type SQL } from 'drizzle-orm';
+import type { Direction, PartSort } from '@battledeck/shared/contract';
+import type { AnyPgColumn } from 'drizzle-orm/pg-core';
+import type { Database } from '../db/database';
+import { battlestation_parts, battlestations, part_requests, part_stores, part_types, parts, stores, users } from '../db/schema';
+import { battlestationCardColumns, isPublicStation, type BattlestationCardRow } from './battlestations-repository';
+
+/**
+ * The public, read side of the parts catalogue: lists, search, a part with its store links, the public
+ * battlestations using a part, and the picker's suggestions. Every ORDER BY matches an index of
+ * schema.ts (sort columns are NOT NULL and end with the primary key, the stable tie-break).
+ */
+
+/**
+ * How alike a search word and part of a name must be to count as a typo of it (pg_trgm word_similarity,
+ * 0 to 1). 0.45 lets 'corsiar' find Corsair (0.5) and 'vengance' Vengeance (0.58) while 'gpu' does not
+ * match GeForce (0.25).
+ */
+export const TYPO_THRESHOLD = 0.45;
+
+/** `%`, `_` and `\` taken literally in a LIKE pattern. */
+export function escapeLike(text: string): string {
+  return text.replace(/[\\%_]/g, (c) => `\\${c}`);
+}
+
+/**
+ * Runs a search in a transaction set up for the trigram indexes (settings end with the transaction):
+ * - `<%` uses TYPO_THRESHOLD;
+ * - when every word has a trigram (see allowsTypos), sequential scans are off. The planner costs `<%` and
+ *   ILIKE like cheap comparisons and would rather compute word similarity on every row (about 340 ms on
+ *   100,000 parts) than combine the GIN indexes (10-50 ms). A word without a trigram cannot use those
+ *   indexes, so then the planner keeps its choice.
+ */
+export async function withTypoTolerance<T>(db: Database, words: string[], work: (tx: Database) => Promise<T>): Promise<T> {
+  return db.transaction(async (tx) => {
+    await tx.execute(sql`SELECT set_config('pg_trgm.word_similarity_threshold', ${String(TYPO_THRESHOLD)}, true)`);
+    if (words.length > 0 && words.every(allowsTypos)) await tx.execute(sql`SELECT set_config('enable_seqscan', 'off', true)`);
+    return work(tx);
+  });
+}
+
+/**
+ * Typos are only looked for in words with 3 letters or digits in a row: shorter ones have too few
+ * trigrams for a fair similarity (and pg_trgm splits words at anything else), so they must appear as written.
+ */
+export function allowsTypos(word: string): boolean {
+  return /[\p{L}\p{N}]{3}/u.test(word);
+}
+
+/** A word matching a column: as a substring ignoring case or, when it allows typos, as a close word. */
+function matches(column: AnyPgColumn, word: string): SQL {
+  const substring = sql`${column} ILIKE ${`%${escapeLike(word)}%`}`;
+  return allowsTypos(word) ? sql`(${substring} OR ${word} <% ${column})` : substring;
+}
+
+/** The words of a search, at most 10 (more only slow the query down without narrowing it much). */
+export function searchWords(term: string): string[] {
+  return term.toLowerCase().split(/\s+/).filter(Boolean).slice(0, 10);
+}
+
+export async function findPartTypeId(db: Database, ref: { path: string } | { id: number }): Promise<number | undefined> {
+  const [row] = await db
+    .select({ type_id: part_types.type_id })
+    .from(part_types)
+    .where('path' in ref ? eq(part_types.type_path, ref.path) : eq(part_types.type_id, ref.id))
+    .limit(1);
+  return row?.type_id;
+}
+
+const summaryColumns = {
+  part_id: parts.part_id,
+  name: parts.name,
+  type_id: parts.type_id,
+  type_name: part_types.type_name,
+  type_path: part_types.type_path,
+  manufacturer: parts.manufacturer,
+  image: parts.image,
+  battlestation_count: parts.battlestation_count,
+};
+export interface PartSummaryRow {
+  part_id: number;
+  name: string;
+  type_id: number;
+  type_name: string;
+  type_path: string;
+  manufacturer: string;
+  image: string;
+  battlestation_count: number;
+}
+
+export interface PartListFilter {
+  typeId?: number;
+  /** Each must match the name or the manufacturer, typos allowed (see searchWords); call inside withTypoTolerance. */
+  words?: string[];
+}
+
+export interface PartListPage extends PartListFilter {
+  sortBy: PartSort;
+  direction: Direction;
+  limit: number;
+  offset: number;
+}
+
+function listCondition(filter: PartListFilter): SQL | undefined {
+  return and(
+    filter.typeId === undefined ? undefined : eq(parts.type_id, filter.typeId),
+    ...(filter.words ?? []).map((word) => or(matches(parts.name, word), matches(parts.manufacturer, word))),
+  );
+}
+
+/** One page of parts: by name ignoring case (parts_name_idx) or by public battlestation count (parts_count_idx). */
+export async function listParts(db: Database, page: PartListPage): Promise<PartSummaryRow[]> {
+  const order = page.direction === 'asc' ? asc : desc;
+  const sortColumn = page.sortBy === 'name' ? sql`lower(${parts.name})` : parts.battlestation_count;
+  return db
+    .select(summaryColumns)
+    .from(parts)
+    .innerJoin(part_types, eq(part_types.type_id, parts.type_id))
+    .where(listCondition(page))
+    .orderBy(order(sortColumn), order(parts.part_id))
+    .limit(page.limit)
+    .offset(page.offset);
+}
+
+export async function countParts(db: Database, filter: PartListFilter): Promise<number> {
+  const [row] = await db.select({ total: count() }).from(parts).where(listCondition(filter));
+  return row.total;
+}
+
+export interface PartDetailRow extends PartSummaryRow {
+  manufacturer_url: string | null;
+}
+
+export async function findPartDetail(db: Database, partId: number): Promise<PartDetailRow | undefined> {
+  const [row] = await db
+    .select({ ...summaryColumns, manufacturer_url: parts.manufacturer_url })
+    .from(parts)
+    .innerJoin(part_types, eq(part_types.type_id, parts.type_id))
+    .where(eq(parts.part_id, partId))
+    .limit(1);
+  return row;
+}
+
+/** Where to buy a part: each store's name and the part's page there, by store name. */
+export async function listPartStoreLinks(db: Database, partId: number) {
+  return db
+    .select({ store_id: stores.store_id, store_name: stores.name, url: part_stores.url })
+    .from(part_stores)
+    .innerJoin(stores, eq(stores.store_id, part_stores.store_id))
+    .where(eq(part_stores.part_id, partId))
+    .orderBy(sql`lower(${stores.name})`, asc(stores.store_id));
+}
+
+/** Public battlestations listing a part, newest first (decision 17). */
+export async function listPartBattlestations(db: Database, partId: number, limit: number, offset: number): Promise<BattlestationCardRow[]> {
+  return db
+    .select(battlestationCardColumns)
+    .from(battlestation_parts)
+    .innerJoin(battlestations, eq(battlestations.battlestation_id, battlestation_parts.battlestation_id))
+    .innerJoin(users, eq(users.user_id, battlestations.user_id))
+    .where(and(eq(battlestation_parts.part_id, partId), isPublicStation))
+    .orderBy(desc(battlestations.created_date), desc(battlestations.battlestation_id))
+    .limit(limit)
+    .offset(offset);
+}
+
+export async function countPartBattlestations(db: Database, partId: number): Promise<number> {
+  const [row] = await db
+    .select({ total: count() })
+    .from(battlestation_parts)
+    .innerJoin(battlestations, eq(battlestations.battlestation_id, battlestation_parts.battlestation_id))
+    .where(and(eq(battlestation_parts.part_id, partId), isPublicStation));
+  return row.total;
+}
+
+export interface SuggestionRow {
+  part_id: number;
+  name: string;
+  type_name: string;
+}
+
+const suggestionColumns = { part_id: parts.part_id, name: parts.name, type_name: part_types.type_name };
+
+/**
+ * Names matching a term (call inside withTypoTolerance), best first: the name starts with the term, then
+ * a word of it does, then it contains the term, then typo-tolerant matches (the closest first); then by name.
+ */
+export async function suggestParts(db: Database, options: { typeId?: number; term: string; limit: number }): Promise<SuggestionRow[]> {
+  const term = options.term.toLowerCase();
+  const pattern = escapeLike(term);
+  const rank = sql`CASE
+    WHEN lower(${parts.name}) LIKE ${`${pattern}%`} THEN 0
+    WHEN lower(${parts.name}) LIKE ${`% ${pattern}%`} THEN 1
+    WHEN lower(${parts.name}) LIKE ${`%${pattern}%`} THEN 2
+    ELSE 3 END`;
+  // Among typo matches the closest first; every other match counts as exact.
+  const closeness = sql`CASE WHEN lower(${parts.name}) LIKE ${`%${pattern}%`} THEN 1 ELSE word_similarity(${term}, ${parts.name}) END DESC`;
+  return db
+    .select(suggestionColumns)
+    .from(parts)
+    .innerJoin(part_types, eq(part_types.type_id, parts.type_id))
+    .where(and(options.typeId === undefined ? undefined : eq(parts.type_id, options.typeId), matches(parts.name, term)))
+    .orderBy(rank, closeness, sql`lower(${parts.name})`, asc(parts.part_id))
+    .limit(options.limit);
+}
+
+/** Without a term: the most used parts (of a type), most used first (parts_type_count_idx / parts_count_idx). */
+export async function popularParts(db: Database, options: { typeId?: number; limit: number }): Promise<SuggestionRow[]> {
+  return db
+    .select(suggestionColumns)
+    .from(parts)
+    .innerJoin(part_types, eq(part_types.type_id, parts.type_id))
+    .where(options.typeId === undefined ? undefined : eq(parts.type_id, options.typeId))
+    .orderBy(desc(parts.battlestation_count), desc(parts.part_id))
+    .limit(options.limit);
+}
+
+export type PartRequestRow = typeof part_requests.$inferSelect;
+
+/** A user's suggestion of a missing part, pending until staff approve it. */
+export async function insertPartRequest(db: Database, row: { name: string; url: string; user_id: string }): Promise<PartRequestRow> {
+  const [inserted] = await db.insert(part_requests).values({ ...row, status: 'pending' }).returning();
+  return inserted;
+}

@@ -1,0 +1,149 @@
+import { MANUFACTURER_URLS, SEED_PARTS, SEED_PART_TYPES, type SeedTypePath } from './data/part-catalogue';
+import { INTROS, MIDDLES, OUTROS, PRIVATE_STATION_NAMES, PUBLIC_STATION_NAMES } from './data/battlestations';
+import { SEED_STORES } from './data/stores';
+import { SEED_USERS, type SeedUser } from './data/users';
+import { createRandom, type Random } from './random';
+
+/**
+ * What the seed writes, as plain data that points at other entries by index. Building it is pure and
+ * cheap; a bulk generator (`--scale`) can produce a bigger plan of the same shape.
+ */
+export interface SeedPlan {
+  users: (SeedUser & { created_date: Date })[];
+  partTypes: { type_name: string; type_path: string }[];
+  parts: { name: string; typeIndex: number; manufacturer: string; manufacturer_url: string | null; created_date: Date; look: number }[];
+  stores: { name: string; url: string; created_date: Date }[];
+  partStores: { partIndex: number; storeIndex: number; url: string }[];
+  battlestations: PlannedStation[];
+  favorites: { userIndex: number; stationIndex: number; created_date: Date }[];
+  partRequests: { name: string; url: string; userIndex: number; created_date: Date }[];
+}
+
+export interface PlannedStation {
+  ownerIndex: number;
+  name: string;
+  description: string;
+  instagram_url: string | null;
+  reddit_url: string | null;
+  is_public: boolean;
+  created_date: Date;
+  partIndexes: number[];
+  /** One seed per photo; the scene generator turns each into a different picture. */
+  photos: { seed: number; format: 'jpeg' | 'png' }[];
+}
+
+const DAY = 24 * 3600 * 1000;
+
+export interface PlanOptions {
+  now?: Date;
+  seed?: number;
+}
+
+export function buildSeedPlan(options: PlanOptions = {}): SeedPlan {
+  const now = (options.now ?? new Date()).getTime();
+  const rng = createRandom(options.seed ?? 20231);
+  const daysAgo = (days: number) => new Date(now - days * DAY - rng.int(0, DAY - 1));
+
+  const users = SEED_USERS.map((u) => ({ ...u, created_date: daysAgo(u.joinedDaysAgo) }));
+  const partTypes = SEED_PART_TYPES.map((t) => ({ ...t }));
+  const parts = planParts(daysAgo);
+  const stores = SEED_STORES.map((s, i) => ({ name: s.name, url: s.url, created_date: daysAgo(300 - i) }));
+  const partStores = planPartStores(rng, parts);
+  const battlestations = planStations(rng, users, parts, now);
+  const favorites = planFavorites(rng, users, battlestations, now);
+  const partRequests = [
+    { name: 'Elgato Stream Deck MK.2', url: 'https://www.elgato.com/us/en/p/stream-deck-mk2-black', userIndex: 1, created_date: daysAgo(12) },
+    { name: 'Herman Miller Embody', url: 'https://www.hermanmiller.com/products/seating/office-chairs/embody-chairs/', userIndex: 4, created_date: daysAgo(6) },
+    { name: 'Shure SM7B', url: 'https://www.shure.com/en-US/products/microphones/sm7b', userIndex: 6, created_date: daysAgo(2) },
+  ];
+  return { users, partTypes, parts, stores, partStores, battlestations, favorites, partRequests };
+}
+
+function planParts(daysAgo: (days: number) => Date): SeedPlan['parts'] {
+  return SEED_PART_TYPES.flatMap((type, typeIndex) =>
+    SEED_PARTS[type.type_path].map(([name, manufacturer], i) => ({
+      name,
+      typeIndex,
+      manufacturer,
+      manufacturer_url: MANUFACTURER_URLS[manufacturer] ?? null,
+      created_date: daysAgo(320 - typeIndex * 3 - i),
+      look: typeIndex * 31 + i,
+    })),
+  );
+}
+
+function planPartStores(rng: Random, parts: SeedPlan['parts']): SeedPlan['partStores'] {
+  return parts.flatMap((part, partIndex) => {
+    const path = SEED_PART_TYPES[part.typeIndex].type_path;
+    const sellers = SEED_STORES.map((store, storeIndex) => ({ store, storeIndex })).filter((s) => s.store.sells.includes(path));
+    return rng
+      .sample(sellers, rng.int(1, Math.min(4, sellers.length)))
+      .map(({ store, storeIndex }) => ({ partIndex, storeIndex, url: store.search(part.name) }));
+  });
+}
+
+/** Parts of one station: always the core of a PC, plus a random selection of the rest. */
+function pickStationParts(rng: Random, parts: SeedPlan['parts']): number[] {
+  const byType = (path: SeedTypePath) => {
+    const typeIndex = SEED_PART_TYPES.findIndex((t) => t.type_path === path);
+    return parts.map((p, i) => ({ p, i })).filter((x) => x.p.typeIndex === typeIndex).map((x) => x.i);
+  };
+  const core: SeedTypePath[] = ['cpu', 'gpu', 'monitor', 'keyboard', 'mouse'];
+  const extra = rng.sample<SeedTypePath>(['motherboard', 'memory', 'storage', 'case', 'power-supply', 'headset', 'desk', 'chair'], rng.int(0, 8));
+  const chosen = [...core, ...extra].map((path) => rng.pick(byType(path)));
+  if (rng.chance(0.25)) chosen.push(rng.pick(byType('monitor'))); // a second screen
+  return [...new Set(chosen)];
+}
+
+function describe(rng: Random, partNames: string[]): string {
+  const [first, second] = rng.sample(partNames, 2);
+  const lines = [
+    rng.pick(INTROS),
+    '',
+    `The heart of it is the ${first}${second ? `, paired with the ${second}` : ''}.`,
+    ...rng.sample(MIDDLES, rng.int(1, 3)),
+    '',
+    rng.pick(OUTROS),
+  ];
+  return lines.join('\n');
+}
+
+function planStations(rng: Random, users: SeedPlan['users'], parts: SeedPlan['parts'], now: number): PlannedStation[] {
+  const names = [...PUBLIC_STATION_NAMES.map((name) => ({ name, is_public: true })), ...PRIVATE_STATION_NAMES.map((name) => ({ name, is_public: false }))];
+  // Owners of the private ones: the demo user, the moderator and pixel_pilot, so each role sees one.
+  const privateOwners = [1, 2, 3];
+  return names.map(({ name, is_public }, i) => {
+    const ownerIndex = is_public ? i % users.length : privateOwners[i - PUBLIC_STATION_NAMES.length];
+    const owner = users[ownerIndex];
+    const joined = owner.created_date.getTime();
+    const created = new Date(joined + rng.next() * (now - joined - DAY));
+    const partIndexes = pickStationParts(rng, parts);
+    const username = owner.username;
+    return {
+      ownerIndex,
+      name,
+      description: rng.chance(0.1) ? '' : describe(rng, partIndexes.map((p) => parts[p].name)),
+      instagram_url: rng.chance(0.4) ? `instagram.com/${username.replace(/_/g, '.')}` : null,
+      reddit_url: rng.chance(0.5) ? `reddit.com/r/battlestations/comments/${(1e9 + i * 7919).toString(36)}/${name.toLowerCase().replace(/[^a-z0-9]+/g, '_')}/` : null,
+      is_public,
+      created_date: created,
+      partIndexes,
+      photos: Array.from({ length: rng.int(1, 6) }, () => ({ seed: rng.int(1, 2 ** 30), format: rng.chance(0.2) ? 'png' : 'jpeg' })),
+    };
+  });
+}
+
+/** Some stations are far more popular than others, so the featured order means something. */
+function planFavorites(rng: Random, users: SeedPlan['users'], stations: PlannedStation[], now: number): SeedPlan['favorites'] {
+  const appeal = stations.map(() => rng.next() ** 2);
+  const favorites: SeedPlan['favorites'] = [];
+  stations.forEach((station, stationIndex) => {
+    if (!station.is_public) return;
+    users.forEach((user, userIndex) => {
+      if (userIndex === station.ownerIndex || !rng.chance(appeal[stationIndex])) return;
+      const from = Math.max(station.created_date.getTime(), user.created_date.getTime());
+      favorites.push({ userIndex, stationIndex, created_date: new Date(from + rng.next() * (now - from)) });
+    });
+  });
+  return favorites;
+}

@@ -1,0 +1,194 @@
+import {
+  BATTLESTATION_MESSAGES,
+  LIMITS,
+  type createBattlestationFields,
+  type updateBattlestationFields,
+} from '@battledeck/shared/contract';
+import type { z } from 'zod';
+import type { AuthUser } from '../auth/auth-user';
+import type { Database } from '../db/database';
+import { badRequest } from '../errors';
+import { removeStoredImages } from '../images/remove-stored-images';
+import type { StoredImage } from '../images/store-image';
+import { withWrittenFiles, type WrittenFiles } from '../images/written-files';
+import {
+  addStationParts,
+  countStationRows,
+  deleteStationImages,
+  findExistingPartIds,
+  listStationImages,
+  listStationPartIds,
+  removeStationParts,
+  setStationImageOrder,
+} from '../repositories/battlestation-media-repository';
+import {
+  deleteBattlestation,
+  findBattlestation,
+  insertBattlestationImages,
+  insertBattlestations,
+  lockBattlestation,
+  updateBattlestation,
+  type BattlestationChanges,
+} from '../repositories/battlestations-repository';
+import { lockPartsForCounts, refreshBattlestationDerived, refreshPartCounts } from '../repositories/derived-columns-repository';
+import { assertEditable } from './battlestation-access';
+import { planImageOrder } from './image-order';
+import type { ServiceDeps } from './service-deps';
+
+export type CreateFields = z.output<typeof createBattlestationFields>;
+export type UpdateFields = z.output<typeof updateBattlestationFields>;
+
+/** A battlestation form as read from the request: validated text fields and the photos already stored. */
+export interface StationUpload<F> {
+  fields: F;
+  images: StoredImage[];
+}
+
+/** Reads the request into `files`; whatever it wrote is deleted again if the save fails. */
+export type UploadReader<F> = (files: WrittenFiles) => Promise<StationUpload<F>>;
+
+type WriteDeps = Pick<ServiceDeps, 'db' | 'storage' | 'log'>;
+
+const unique = <T>(values: readonly T[]) => [...new Set(values)];
+
+/** Every id must name a part of the catalogue (rows share-locked until the transaction ends). */
+async function assertPartsExist(tx: Database, ids: number[]): Promise<void> {
+  const found = await findExistingPartIds(tx, ids);
+  if (ids.some((id) => !found.has(id))) throw badRequest(BATTLESTATION_MESSAGES.unknownParts);
+}
+
+function assertPhotoCount(count: number): void {
+  if (count < 1) throw badRequest(BATTLESTATION_MESSAGES.imagesRequired);
+  if (count > LIMITS.imagesPerStationMax) throw badRequest(BATTLESTATION_MESSAGES.tooManyImages);
+}
+
+function assertPartCount(count: number): void {
+  if (count < 1) throw badRequest(BATTLESTATION_MESSAGES.partsRequired);
+  if (count > LIMITS.partsPerStationMax) throw badRequest(BATTLESTATION_MESSAGES.tooManyParts);
+}
+
+const imageRow = (stationId: number, image: StoredImage, display_order: number) => ({
+  battlestation_id: stationId,
+  image: image.name,
+  display_order,
+  width: image.width,
+  height: image.height,
+});
+
+/**
+ * POST /battlestations/: photos are stored while the body streams in, then every row is written in one
+ * transaction with the counters, thumbnail and search text; if anything fails no row and no file remains.
+ */
+export async function createBattlestation(deps: WriteDeps, user: AuthUser, read: UploadReader<CreateFields>): Promise<number> {
+  return withWrittenFiles(deps.storage, deps.log, async (files) => {
+    const { fields, images } = await read(files);
+    assertPhotoCount(images.length);
+    const partIds = unique(fields.added_parts);
+    assertPartCount(partIds.length);
+    return deps.db.transaction(async (tx) => {
+      if (fields.is_public) await lockPartsForCounts(tx, partIds);
+      await assertPartsExist(tx, partIds);
+      const [station] = await insertBattlestations(tx, [
+        {
+          user_id: user.uid,
+          name: fields.name,
+          description: fields.description,
+          instagram_url: fields.instagram_url ?? null,
+          reddit_url: fields.reddit_url ?? null,
+          is_public: fields.is_public,
+        },
+      ]);
+      const id = station.battlestation_id;
+      await insertBattlestationImages(tx, images.map((image, order) => imageRow(id, image, order)));
+      await addStationParts(tx, id, partIds);
+      await refreshBattlestationDerived(tx, [id]);
+      if (station.is_public) await refreshPartCounts(tx, partIds);
+      return id;
+    });
+  });
+}
+
+/** The caller may edit the station (owner or staff): checked before the body is read, and again in the transaction. */
+export async function assertCanEditBattlestation(db: Database, user: AuthUser, id: number): Promise<void> {
+  assertEditable(user, await findBattlestation(db, id));
+}
+
+function columnChanges(fields: UpdateFields): BattlestationChanges {
+  const changes: BattlestationChanges = {};
+  if (fields.name !== undefined) changes.name = fields.name;
+  if (fields.description !== undefined) changes.description = fields.description;
+  if (fields.instagram_url !== undefined) changes.instagram_url = fields.instagram_url;
+  if (fields.reddit_url !== undefined) changes.reddit_url = fields.reddit_url;
+  if (fields.is_public !== undefined) changes.is_public = fields.is_public;
+  return changes;
+}
+
+function hasChanges(fields: UpdateFields, added: StoredImage[]): boolean {
+  return Object.values(fields).some((value) => value !== undefined) || added.length > 0;
+}
+
+/** Applies an update inside its transaction; returns the names of the photos it removed. */
+async function applyUpdate(tx: Database, user: AuthUser, id: number, fields: UpdateFields, added: StoredImage[]): Promise<string[]> {
+  const station = assertEditable(user, await lockBattlestation(tx, id));
+
+  // Parts
+  const addParts = unique(fields.added_parts ?? []);
+  const removeParts = unique(fields.removed_parts ?? []);
+  if (addParts.some((partId) => removeParts.includes(partId))) throw badRequest('A part cannot be added and removed at once.');
+  const partsBefore = await listStationPartIds(tx, id);
+  // battlestation_count counts public stations: a visibility change touches every part of the station.
+  const isPublic = fields.is_public ?? station.is_public;
+  const touchedParts = isPublic !== station.is_public ? unique([...partsBefore, ...addParts]) : unique([...addParts, ...removeParts]);
+  await lockPartsForCounts(tx, touchedParts);
+  await assertPartsExist(tx, addParts.filter((partId) => !partsBefore.includes(partId)));
+  await removeStationParts(tx, id, removeParts);
+  await addStationParts(tx, id, addParts);
+
+  // Photos
+  const current = await listStationImages(tx, id);
+  const plan = planImageOrder(current, {
+    removed: fields.removed_images ?? [],
+    changed: fields.changed_images ?? [],
+    addedCount: added.length,
+    addedOrder: fields.added_images_order,
+  });
+  const removed = await deleteStationImages(tx, id, plan.removed);
+  await insertBattlestationImages(tx, added.map((image, i) => imageRow(id, image, plan.addedPositions[i])));
+  await setStationImageOrder(tx, id, plan.keptPositions);
+
+  const counts = await countStationRows(tx, id);
+  assertPhotoCount(counts.images);
+  assertPartCount(counts.parts);
+
+  await updateBattlestation(tx, id, columnChanges(fields));
+  await refreshBattlestationDerived(tx, [id]);
+  await refreshPartCounts(tx, touchedParts);
+  return removed;
+}
+
+/**
+ * PUT /battlestations/id/{id}: only the fields sent change. New photos are stored first; the rows change in
+ * one transaction (at least one photo and one part must remain); files of removed photos are deleted after
+ * the commit, new files are deleted if the save fails.
+ */
+export async function updateBattlestationById(deps: WriteDeps, user: AuthUser, id: number, read: UploadReader<UpdateFields>): Promise<void> {
+  const removed = await withWrittenFiles(deps.storage, deps.log, async (files) => {
+    const { fields, images } = await read(files);
+    if (!hasChanges(fields, images)) throw badRequest('Nothing to change.');
+    return deps.db.transaction((tx) => applyUpdate(tx, user, id, fields, images));
+  });
+  await removeStoredImages(deps.storage, deps.log, 'battlestations', removed);
+}
+
+/** DELETE /battlestations/id/{id}: the rows (photos, part links and favorites cascade), then the files. */
+export async function deleteBattlestationById(deps: WriteDeps, user: AuthUser, id: number): Promise<void> {
+  const images = await deps.db.transaction(async (tx) => {
+    const station = assertEditable(user, await lockBattlestation(tx, id));
+    const photos = await listStationImages(tx, id);
+    const partIds = await listStationPartIds(tx, id);
+    await deleteBattlestation(tx, id);
+    if (station.is_public) await refreshPartCounts(tx, partIds);
+    return photos.map((photo) => photo.image);
+  });
+  await removeStoredImages(deps.storage, deps.log, 'battlestations', images);
+}

@@ -1,0 +1,85 @@
+import {
+  AUTOCOMPLETE_MAX_RESULTS,
+  AUTOCOMPLETE_MIN_CHARS,
+  PART_BATTLESTATIONS_PAGE_SIZE,
+  PART_NOT_FOUND,
+  type AutocompleteEntry,
+  type BattlestationsListResponse,
+  type PartDetail,
+  type PartsListResponse,
+  type partsQuery,
+} from '@battledeck/shared/contract';
+import type { z } from 'zod';
+import type { Database } from '../db/database';
+import { notFound } from '../errors';
+import {
+  countPartBattlestations,
+  countParts,
+  findPartDetail,
+  findPartTypeId,
+  listPartBattlestations,
+  listParts,
+  listPartStoreLinks,
+  popularParts,
+  searchWords,
+  suggestParts,
+  withTypoTolerance,
+} from '../repositories/parts-catalogue-repository';
+import { toBattlestationCard } from './battlestation-cards';
+
+/** A category as a type_path; an unknown one means every category (SPEC "Parts browse"). */
+async function typeIdOfPath(db: Database, path: string | undefined): Promise<number | undefined> {
+  return path ? findPartTypeId(db, { path }) : undefined;
+}
+
+/** A category as the picker sends it: a type_path or a type_id; absent, 0 or unknown means any. */
+async function typeIdOfRef(db: Database, ref: string | undefined): Promise<number | undefined> {
+  const text = ref?.trim();
+  if (!text || text === '0') return undefined;
+  if (/^\d{1,9}$/.test(text)) return findPartTypeId(db, { id: Number(text) });
+  return findPartTypeId(db, { path: text });
+}
+
+/** GET /parts: one page of the catalogue with the total of the whole filtered list. */
+export async function getParts(db: Database, query: z.output<typeof partsQuery>): Promise<PartsListResponse> {
+  const typeId = await typeIdOfPath(db, query.partType);
+  const words = query.searchTerm ? searchWords(query.searchTerm) : [];
+  const filter = { typeId, words };
+  const read = async (tx: Database) => {
+    const rows = await listParts(tx, {
+      ...filter,
+      sortBy: query.sortBy,
+      direction: query.direction,
+      limit: query.resultsPerPage,
+      offset: (query.pageNumber - 1) * query.resultsPerPage,
+    });
+    return { parts: rows, total: await countParts(tx, filter) };
+  };
+  return words.length > 0 ? withTypoTolerance(db, words, read) : read(db);
+}
+
+/** GET /parts/id/{id}: the part with its category, manufacturer link and store links. */
+export async function getPartDetail(db: Database, partId: number): Promise<PartDetail> {
+  const part = await findPartDetail(db, partId);
+  if (!part) throw notFound(PART_NOT_FOUND);
+  return { ...part, stores: await listPartStoreLinks(db, partId) };
+}
+
+/** GET /parts/id/{id}/battlestations: public battlestations using the part, 10 a page, newest first. */
+export async function getPartBattlestations(db: Database, partId: number, pageNumber: number): Promise<BattlestationsListResponse> {
+  if (!(await findPartDetail(db, partId))) throw notFound(PART_NOT_FOUND);
+  const size = PART_BATTLESTATIONS_PAGE_SIZE;
+  const rows = await listPartBattlestations(db, partId, size, (pageNumber - 1) * size);
+  return { battlestations: rows.map(toBattlestationCard), total: await countPartBattlestations(db, partId) };
+}
+
+/**
+ * GET /parts/autocomplete: with a term of 2+ characters the best matches (at most 20); without one, the
+ * most used names of the category, as many, so the answer stays small on any catalogue size.
+ */
+export async function getPartSuggestions(db: Database, partType: string | undefined, searchTerm: string | undefined): Promise<AutocompleteEntry[]> {
+  const typeId = await typeIdOfRef(db, partType);
+  const limit = AUTOCOMPLETE_MAX_RESULTS;
+  if (!searchTerm || searchTerm.length < AUTOCOMPLETE_MIN_CHARS) return popularParts(db, { typeId, limit });
+  return withTypoTolerance(db, [searchTerm], (tx) => suggestParts(tx, { typeId, term: searchTerm, limit }));
+}

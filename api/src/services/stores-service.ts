@@ -1,0 +1,49 @@
+import { ADMIN_MESSAGES, type Store, type StoreBody, type StoreOption, type StoresListResponse, type storesQuery } from '@battledeck/shared/contract';
+import type { z } from 'zod';
+import type { Database } from '../db/database';
+import { notFound } from '../errors';
+import {
+  countStores,
+  deleteStore as deleteStoreRow,
+  insertStore,
+  listStoreOptions,
+  listStores,
+  updateStore as updateStoreRow,
+} from '../repositories/stores-repository';
+
+export async function getStoreCount(db: Database): Promise<{ total: number }> {
+  return { total: await countStores(db) };
+}
+
+export async function getStores(db: Database, query: z.output<typeof storesQuery>): Promise<StoresListResponse> {
+  const [stores, total] = await Promise.all([
+    listStores(db, {
+      sortBy: query.sortBy,
+      direction: query.direction,
+      limit: query.resultsPerPage,
+      offset: (query.pageNumber - 1) * query.resultsPerPage,
+      searchTerm: query.searchTerm,
+    }),
+    countStores(db, query.searchTerm),
+  ]);
+  return { stores, total };
+}
+
+export async function getStoreOptions(db: Database): Promise<StoreOption[]> {
+  return listStoreOptions(db);
+}
+
+export async function createStore(db: Database, body: StoreBody): Promise<Store> {
+  return insertStore(db, body);
+}
+
+export async function updateStore(db: Database, storeId: number, body: StoreBody): Promise<Store> {
+  const store = await updateStoreRow(db, storeId, body);
+  if (!store) throw notFound(ADMIN_MESSAGES.storeNotFound);
+  return store;
+}
+
+/** Deletes a store and, through the cascade, its part links (the parts themselves stay). */
+export async function deleteStore(db: Database, storeId: number): Promise<void> {
+  if (!(await deleteStoreRow(db, storeId))) throw notFound(ADMIN_MESSAGES.storeNotFound);
+}

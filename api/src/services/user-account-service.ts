@@ -1,0 +1,174 @@
+import type { UpdateRequest } from 'firebase-admin/auth';
+import { USER_MESSAGES, type UpdateUserBody, type UpdateUserResponse } from '@battledeck/shared/contract';
+import { firebaseErrorCode } from '../auth/firebase';
+import { HttpError, MESSAGES, conflict, notFound } from '../errors';
+import { removeStoredImages } from '../images/remove-stored-images';
+import { uniqueViolation } from '../lib/pg-errors';
+import { refreshBattlestationDerived, refreshPartCounts } from '../repositories/derived-columns-repository';
+import {
+  deleteUserStations,
+  listUserStationIds,
+  listUserStationImages,
+  listUserStationPartIds,
+  removeUserFavorites,
+} from '../repositories/user-battlestations-repository';
+import {
+  USER_UNIQUE_INDEXES,
+  deleteUserRow,
+  findOtherUserConflicts,
+  lockUserAndAdmins,
+  lockUserById,
+  updateUserRow,
+  type UserRow,
+} from '../repositories/users-repository';
+import type { ServiceDeps } from './service-deps';
+import { IDENTITY_ERRORS, toUserProfile } from './users-service';
+
+type Deps = Pick<ServiceDeps, 'db' | 'firebaseAuth' | 'storage' | 'log'>;
+
+interface AccountChange {
+  username?: string;
+  email?: string;
+  password?: string;
+}
+
+/** What really changes: values equal to the stored ones are dropped (e-mails compare as stored, lower case). */
+function changesOf(current: UserRow, body: UpdateUserBody): AccountChange {
+  const change: AccountChange = {};
+  if (body.username !== undefined && body.username !== current.username) change.username = body.username;
+  const email = body.email?.toLowerCase();
+  if (email !== undefined && email !== current.email.toLowerCase()) change.email = email;
+  if (body.password !== undefined) change.password = body.password;
+  return change;
+}
+
+function identityError(error: unknown): unknown {
+  const known = IDENTITY_ERRORS[firebaseErrorCode(error) ?? ''];
+  return known ? new HttpError(...known) : error;
+}
+
+async function updateProfileRow(db: Deps['db'], uid: string, change: AccountChange): Promise<UserRow> {
+  try {
+    return await updateUserRow(db, uid, { username: change.username, email: change.email });
+  } catch (error) {
+    // Someone took the name or e-mail between the check and the write.
+    const constraint = uniqueViolation(error);
+    if (constraint === USER_UNIQUE_INDEXES.username) throw conflict(USER_MESSAGES.usernameTaken);
+    if (constraint === USER_UNIQUE_INDEXES.email) throw conflict(USER_MESSAGES.emailTaken);
+    throw error;
+  }
+}
+
+/**
+ * PUT /users/{id}: username, e-mail and/or password, each only if it changed; nothing else can be changed
+ * (the contract strips other fields, so `is_admin` is ignored).
+ *
+ * Consistency between the profile row and the Firebase identity: inside one transaction the row is locked,
+ * checked and updated first (a taken name fails here, before Firebase is touched), then the identity is
+ * updated in one Admin SDK call as the transaction's last step. If that call fails, the transaction rolls
+ * back and nothing changed. If the commit itself fails after Firebase changed, the identity's e-mail and
+ * display name are put back. (A new password cannot be "put back": Firebase keeps only its hash, and the
+ * database stores no password, so the two stores still agree.)
+ *
+ * Firebase ends the account's sessions when its e-mail or password changes; the tokens are also revoked
+ * explicitly, and the answer says `signedOut` so the client signs the user out.
+ */
+export async function updateUserAccount(deps: Deps, uid: string, body: UpdateUserBody): Promise<UpdateUserResponse> {
+  let change: AccountChange = {};
+  let restore: UpdateRequest | undefined;
+  let row: UserRow;
+  try {
+    row = await deps.db.transaction(async (tx) => {
+      const current = await lockUserById(tx, uid);
+      if (!current) throw notFound(MESSAGES.userNotFound);
+      change = changesOf(current, body);
+      if (Object.keys(change).length === 0) return current;
+
+      const taken = await findOtherUserConflicts(tx, uid, change);
+      if (taken.usernameTaken) throw conflict(USER_MESSAGES.usernameTaken);
+      if (taken.emailTaken) throw conflict(USER_MESSAGES.emailTaken);
+
+      let updated = current;
+      if (change.username !== undefined || change.email !== undefined) {
+        updated = await updateProfileRow(tx, uid, change);
+        // Search matches station owners' usernames (decision 16).
+        if (change.username !== undefined) await refreshBattlestationDerived(tx, await listUserStationIds(tx, uid));
+      }
+
+      await deps.firebaseAuth
+        .updateUser(uid, { email: change.email, password: change.password, displayName: change.username })
+        .catch((error: unknown) => {
+          throw identityError(error);
+        });
+      restore = {
+        ...(change.email !== undefined ? { email: current.email } : {}),
+        ...(change.username !== undefined ? { displayName: current.username } : {}),
+      };
+      return updated;
+    });
+  } catch (error) {
+    if (restore && Object.keys(restore).length > 0) {
+      const previous = restore;
+      await deps.firebaseAuth.updateUser(uid, previous).catch((restoreError: unknown) => {
+        deps.log.error({ err: restoreError, uid, previous }, 'could not restore the identity after a failed account update');
+      });
+    }
+    throw error;
+  }
+
+  const signedOut = change.email !== undefined || change.password !== undefined;
+  if (signedOut) {
+    await deps.firebaseAuth.revokeRefreshTokens(uid).catch((error: unknown) => {
+      // Firebase has already invalidated the sessions on the e-mail/password change itself.
+      deps.log.error({ err: error, uid }, 'could not revoke the refresh tokens after an account change');
+    });
+  }
+  return { profile: toUserProfile(row), signedOut };
+}
+
+/** Deletes the Firebase identity; one that is already gone counts as deleted. Returns whether it existed. */
+async function deleteIdentity(deps: Deps, uid: string): Promise<boolean> {
+  try {
+    await deps.firebaseAuth.deleteUser(uid);
+    return true;
+  } catch (error) {
+    if (firebaseErrorCode(error) === 'auth/user-not-found') return false;
+    throw error;
+  }
+}
+
+/**
+ * DELETE /users/{id}: the identity, the profile, the user's stations (photos, part links, others' favorites
+ * of them) and the user's favorites, with every counter that included them.
+ *
+ * No half user can remain: all rows go in one transaction whose last step deletes the Firebase identity.
+ * If Firebase refuses, the transaction rolls back and the account is intact (the user can try again).
+ * Only if the commit itself fails after the identity is gone does a profile without an identity remain:
+ * nobody can sign in to it, and calling this again (an admin, or a retry) finishes the job, because an
+ * identity that is already gone counts as deleted. Files are deleted after the commit.
+ *
+ * The last administrator cannot be deleted (409), so the admin area always has someone to run it.
+ */
+export async function deleteUserAccount(deps: Deps, uid: string): Promise<void> {
+  const images = await deps.db.transaction(async (tx) => {
+    const locked = await lockUserAndAdmins(tx, uid);
+    const target = locked.find((r) => r.user_id === uid);
+    if (!target) {
+      // No profile: an identity left without one is still removed; neither existing is a 404.
+      if (!(await deleteIdentity(deps, uid))) throw notFound(MESSAGES.userNotFound);
+      return [];
+    }
+    if (target.is_admin && locked.filter((r) => r.is_admin).length <= 1) throw conflict(USER_MESSAGES.lastAdmin);
+
+    const images = await listUserStationImages(tx, uid);
+    const partIds = await listUserStationPartIds(tx, uid);
+    await removeUserFavorites(tx, uid);
+    await deleteUserStations(tx, uid);
+    // Parts count public stations only (decision 7): recount the ones the deleted stations listed.
+    await refreshPartCounts(tx, partIds);
+    await deleteUserRow(tx, uid);
+    await deleteIdentity(deps, uid);
+    return images;
+  });
+  await removeStoredImages(deps.storage, deps.log, 'battlestations', images);
+}

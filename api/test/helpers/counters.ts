@@ -1,0 +1,27 @@
+import { sql } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import { rows } from './sql-rows';
+
+/**
+ * Denormalised columns that disagree with the rows they summarise (image_count, part_count, favorites,
+ * thumbnail, parts.battlestation_count over public stations); an empty list means all match.
+ */
+export async function counterMismatches(app: FastifyInstance): Promise<Record<string, unknown>[]> {
+  const stations = await rows(
+    app.db,
+    sql`SELECT b.battlestation_id, b.image_count, b.part_count, b.favorites, b.thumbnail
+      FROM battlestations b
+      WHERE b.image_count <> (SELECT count(*) FROM battlestation_images i WHERE i.battlestation_id = b.battlestation_id)
+         OR b.part_count <> (SELECT count(*) FROM battlestation_parts p WHERE p.battlestation_id = b.battlestation_id)
+         OR b.favorites <> (SELECT count(*) FROM favorites f WHERE f.battlestation_id = b.battlestation_id)
+         OR b.thumbnail IS DISTINCT FROM (SELECT i.image FROM battlestation_images i WHERE i.battlestation_id = b.battlestation_id
+              ORDER BY i.display_order, i.image_id LIMIT 1)`,
+  );
+  const parts = await rows(
+    app.db,
+    sql`SELECT p.part_id, p.battlestation_count FROM parts p
+      WHERE p.battlestation_count <> (SELECT count(*) FROM battlestation_parts bp
+        JOIN battlestations b ON b.battlestation_id = bp.battlestation_id WHERE bp.part_id = p.part_id AND b.is_public)`,
+  );
+  return [...stations, ...parts];
+}

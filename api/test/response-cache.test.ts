@@ -1,0 +1,97 @@
+import { randomUUID } from 'node:crypto';
+import { buildTestApp, type TestApp } from './helpers/build-test-app';
+import { bearer, createBattlestation, createUser, type TestUser } from './helpers/factories';
+
+const CACHE = { responseCacheEntries: 100, responseCacheTtlMs: 60_000 };
+
+describe('response cache for anonymous public answers', () => {
+  let t: TestApp;
+  let owner: TestUser;
+  let fan: TestUser;
+  let stationId: number;
+
+  beforeAll(async () => {
+    t = await buildTestApp(CACHE);
+    owner = await createUser(t.app);
+    fan = await createUser(t.app);
+    stationId = (await createBattlestation(t.app, { owner, name: 'Cached desk' })).battlestation_id;
+  });
+  afterAll(() => t.close());
+
+  const list = (headers: Record<string, string> = {}) => t.app.inject({ method: 'GET', url: '/api/battlestations/featured', headers });
+
+  it('serves a repeated anonymous GET from memory, same body and headers', async () => {
+    const first = await list();
+    const second = await list();
+    expect(first.headers['x-cache']).toBeUndefined();
+    expect(second.headers['x-cache']).toBe('hit');
+    expect(second.body).toBe(first.body);
+    expect(second.headers['content-type']).toBe(first.headers['content-type']);
+    expect(second.headers['x-content-type-options']).toBe('nosniff');
+  });
+
+  it('answers a cached entry with 304 when the client already holds it', async () => {
+    const fresh = await list();
+    const etag = fresh.headers.etag as string;
+    expect(etag).toBeTruthy();
+    const again = await list({ 'if-none-match': etag });
+    expect(again.statusCode).toBe(304);
+  });
+
+  it('never answers a request that carries a token from the cache', async () => {
+    await list();
+    const signedIn = await t.app.inject({ method: 'GET', url: `/api/battlestations/id/${stationId}`, headers: bearer(fan) });
+    expect(signedIn.headers['x-cache']).toBeUndefined();
+    expect(signedIn.json()).toMatchObject({ is_favorited: 0 });
+  });
+
+  it('forgets everything after a successful write, so the change shows at once', async () => {
+    await list();
+    expect((await list()).headers['x-cache']).toBe('hit');
+    const favorite = await t.app.inject({ method: 'PUT', url: `/api/battlestations/favorites/${stationId}`, headers: bearer(fan), payload: { action: 'add' } });
+    expect(favorite.statusCode).toBe(200);
+    const after = await list();
+    expect(after.headers['x-cache']).toBeUndefined();
+    expect(after.json().find((s: { battlestation_id: number }) => s.battlestation_id === stationId)).toMatchObject({ favorites: 1 });
+  });
+
+  it('keeps its entries after a refused write', async () => {
+    await list();
+    const refused = await t.app.inject({ method: 'PUT', url: `/api/battlestations/favorites/${stationId}`, headers: bearer(fan), payload: { action: 'nope' } });
+    expect(refused.statusCode).toBe(400);
+    expect((await list()).headers['x-cache']).toBe('hit');
+  });
+
+  it('does not keep answers other than 200', async () => {
+    const missing = () => t.app.inject({ method: 'GET', url: '/api/battlestations/id/999999' });
+    expect((await missing()).statusCode).toBe(404);
+    expect((await missing()).headers['x-cache']).toBeUndefined();
+  });
+});
+
+describe('response cache across instances (REDIS_URL)', () => {
+  it('a write on one instance empties the cache of the other', async () => {
+    const shared = { ...CACHE, redisUrl: process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379', rateLimitNamespace: `bd-test-${randomUUID()}:` };
+    const a = await buildTestApp(shared);
+    const b = await buildTestApp(shared);
+    try {
+      const user = await createUser(a.app);
+      const station = await createBattlestation(a.app, { owner: user });
+      const get = () => b.app.inject({ method: 'GET', url: '/api/battlestations/featured' });
+      await get();
+      expect((await get()).headers['x-cache']).toBe('hit');
+      const write = await a.app.inject({ method: 'PUT', url: `/api/battlestations/favorites/${station.battlestation_id}`, headers: bearer(user), payload: { action: 'add' } });
+      expect(write.statusCode).toBe(200);
+      // The broadcast arrives asynchronously.
+      let hit = true;
+      for (let i = 0; i < 50 && hit; i += 1) {
+        hit = (await get()).headers['x-cache'] === 'hit';
+        if (hit) await new Promise((resolve) => setTimeout(resolve, 20));
+      }
+      expect(hit).toBe(false);
+    } finally {
+      await a.close();
+      await b.close();
+    }
+  });
+});

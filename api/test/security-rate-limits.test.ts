@@ -1,0 +1,87 @@
+import type { Response as InjectResponse } from 'light-my-request';
+import { buildTestApp, type TestApp } from './helpers/build-test-app';
+import { bearer, createBattlestation, createUser, type TestUser } from './helpers/factories';
+import { multipart } from './helpers/upload';
+
+/**
+ * Issue 7 part 5 (decision 20): sign-up, part requests, uploads and favorites are limited per client, in
+ * memory by default (the Redis variant is in rate-limit-redis.test.ts). Limits are set low here. A
+ * request counts whatever it answers (a refused sign-up too), once the caller is signed in.
+ */
+const MAX = 3;
+const TOO_MANY = { message: 'Too many requests. Please try again later.' };
+
+let t: TestApp;
+let user: TestUser;
+let stationId: number;
+
+beforeAll(async () => {
+  const rule = { max: MAX, timeWindowMs: 60_000 };
+  t = await buildTestApp({ rateLimits: { signUp: rule, upload: rule, favorite: { max: MAX, timeWindowMs: 1500 }, partRequest: rule } });
+  user = await createUser(t.app);
+  stationId = (await createBattlestation(t.app)).battlestation_id;
+});
+afterAll(() => t?.close());
+
+type Client = { remoteAddress?: string; forwardedFor?: string };
+
+/** One call of each limited route, as `client` (a peer address, and what a proxy says in X-Forwarded-For). */
+const LIMITED: Record<string, (client: Client) => Promise<InjectResponse>> = {
+  'sign-up (POST /api/users)': (client) => call(client, 'POST', '/api/users', { payload: { username: 'x' } }),
+  'account change (PUT /api/users/:id)': (client) => call(client, 'PUT', `/api/users/${user.uid}`, { payload: {}, auth: true }),
+  'part request (POST /api/parts/request)': (client) => call(client, 'POST', '/api/parts/request', { payload: { partName: '' }, auth: true }),
+  'upload (POST /api/battlestations)': (client) => call(client, 'POST', '/api/battlestations', { form: { name: '' }, auth: true }),
+  'upload (PUT /api/battlestations/id/:id)': (client) => call(client, 'PUT', `/api/battlestations/id/${stationId}`, { form: { name: '' }, auth: true }),
+  'favorite (PUT /api/battlestations/favorites/:id)': (client) => call(client, 'PUT', `/api/battlestations/favorites/${stationId}`, { payload: { action: 'add' }, auth: true }),
+};
+
+function call(client: Client, method: 'POST' | 'PUT', url: string, body: { payload?: object; form?: Record<string, string>; auth?: boolean }) {
+  const form = body.form ? multipart(body.form) : undefined;
+  return t.app.inject({
+    method,
+    url,
+    remoteAddress: client.remoteAddress,
+    payload: form?.payload ?? body.payload,
+    headers: { ...form?.headers, ...(body.auth ? bearer(user) : {}), ...(client.forwardedFor ? { 'x-forwarded-for': client.forwardedFor } : {}) },
+  });
+}
+
+let clients = 0;
+/** A client no test has used yet (documentation addresses, RFC 5737). */
+const freshAddress = () => `203.0.113.${(clients += 1)}`;
+
+describe.each(Object.keys(LIMITED))('%s', (name) => {
+  const send = LIMITED[name];
+
+  it(`answers 429 with the spec's message after ${MAX} calls from one client, and still serves another client`, async () => {
+    const client = { remoteAddress: freshAddress() };
+    for (let i = 0; i < MAX; i += 1) expect((await send(client)).statusCode).not.toBe(429);
+    const limited = await send(client);
+    expect([limited.statusCode, limited.json()]).toEqual([429, TOO_MANY]);
+    expect(Number(limited.headers['retry-after'])).toBeGreaterThan(0);
+    expect((await send({ remoteAddress: freshAddress() })).statusCode).not.toBe(429);
+  });
+
+  it('counts clients behind the trusted proxy by X-Forwarded-For, and ignores that header from anyone else', async () => {
+    // Behind the site server (loopback, trusted) each visitor is a client of its own.
+    const viaProxy = (ip: string) => send({ remoteAddress: '127.0.0.1', forwardedFor: ip });
+    const visitor = freshAddress();
+    for (let i = 0; i < MAX; i += 1) await viaProxy(visitor);
+    expect((await viaProxy(visitor)).statusCode).toBe(429);
+    expect((await viaProxy(freshAddress())).statusCode).not.toBe(429);
+
+    // A client that is not the proxy cannot get a fresh count by inventing the header.
+    const direct = freshAddress();
+    for (let i = 0; i < MAX; i += 1) await send({ remoteAddress: direct, forwardedFor: freshAddress() });
+    expect((await send({ remoteAddress: direct, forwardedFor: freshAddress() })).statusCode).toBe(429);
+  });
+});
+
+it('lets a limited client in again once the window has passed', async () => {
+  const client = { remoteAddress: freshAddress() };
+  const favorite = LIMITED['favorite (PUT /api/battlestations/favorites/:id)'];
+  for (let i = 0; i < MAX; i += 1) await favorite(client);
+  expect((await favorite(client)).statusCode).toBe(429);
+  await new Promise((resolve) => setTimeout(resolve, 1600));
+  expect((await favorite(client)).statusCode).toBe(200);
+});

@@ -1,0 +1,49 @@
+import { asc } from 'drizzle-orm';
+import { battlestations, parts } from '../src/db/schema';
+import { refreshBattlestationDerived, refreshPartCounts } from '../src/repositories/derived-columns-repository';
+import { scaleFor, seedScale } from '../src/seed/scale';
+import { buildTestApp, type TestApp } from './helpers/build-test-app';
+
+const quiet = { info: () => {}, warn: () => {}, error: () => {} };
+
+describe('scale dataset (npm run seed -- --scale)', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await buildTestApp();
+  });
+  afterAll(() => t.close());
+
+  it('writes the requested volumes with the default ratios', async () => {
+    const counts = await seedScale(t.app.db, scaleFor(500), quiet);
+    expect(counts).toEqual({
+      users: 100,
+      parts: 100,
+      battlestations: 500,
+      battlestation_images: 1500,
+      battlestation_parts: 3000,
+      favorites: 5000,
+    });
+  });
+
+  it('leaves every counter, thumbnail and search text exactly as the services would compute them', async () => {
+    const stations = () => t.app.db.select().from(battlestations).orderBy(asc(battlestations.battlestation_id));
+    const partCounts = () =>
+      t.app.db.select({ id: parts.part_id, n: parts.battlestation_count }).from(parts).orderBy(asc(parts.part_id));
+    const [before, partsBefore] = [await stations(), await partCounts()];
+    await t.app.db.transaction(async (tx) => {
+      await refreshBattlestationDerived(tx, 'all');
+      await refreshPartCounts(tx, 'all');
+    });
+    expect(await stations()).toEqual(before);
+    expect(await partCounts()).toEqual(partsBefore);
+    expect(before.filter((s) => !s.is_public).length).toBe(25);
+  });
+
+  it('keeps ids usable afterwards: the next station gets a fresh id', async () => {
+    const [row] = await t.app.db
+      .insert(battlestations)
+      .values({ user_id: 'scale-user-1', name: 'After the seed' })
+      .returning({ id: battlestations.battlestation_id });
+    expect(row.id).toBe(501);
+  });
+});
