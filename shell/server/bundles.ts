@@ -1,0 +1,89 @@
+import { existsSync, mkdirSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { writeHomePage } from './prerender-home';
+import { runToEnd } from './processes';
+
+export const ROOT = path.resolve(__dirname, '../..');
+
+/** The front-end bundles: folder, and the file a finished build leaves. */
+export const BUNDLES = ['shell', 'mf-battlestations', 'mf-parts', 'mf-profile', 'mf-admin'] as const;
+const STAMP = '.build-stamp';
+
+function newestMtime(target: string): number {
+  if (!existsSync(target)) return 0;
+  const stat = statSync(target);
+  if (!stat.isDirectory()) return stat.mtimeMs;
+  return readdirSync(target).reduce((newest, entry) => Math.max(newest, newestMtime(path.join(target, entry))), stat.mtimeMs);
+}
+
+/** A bundle needs building when it has no finished build or a source it depends on is newer. */
+export function isStale(bundle: string): boolean {
+  const stamp = path.join(ROOT, bundle, 'dist', STAMP);
+  if (!existsSync(stamp)) return true;
+  const built = statSync(stamp).mtimeMs;
+  const sources = [
+    path.join(ROOT, bundle, 'src'),
+    path.join(ROOT, bundle, 'public'),
+    path.join(ROOT, bundle, 'webpack.config.js'),
+    path.join(ROOT, 'shared', 'src'),
+    path.join(ROOT, 'webpack.common.js'),
+    path.join(ROOT, 'package-lock.json'),
+  ];
+  return sources.some((source) => newestMtime(source) > built);
+}
+
+export async function buildBundle(bundle: string): Promise<void> {
+  const started = Date.now();
+  const webpack = (...args: string[]) => runToEnd(process.execPath, [require.resolve('webpack-cli/bin/cli.js'), ...args], { cwd: path.join(ROOT, bundle) });
+  await webpack('--mode', 'production');
+  if (bundle === 'shell') {
+    // The home page is also prerendered: its HTML paints before any JavaScript runs.
+    await webpack('-c', 'webpack.prerender.js');
+    writeHomePage(path.join(ROOT, 'shell'));
+  }
+  writeFileSync(path.join(ROOT, bundle, 'dist', STAMP), new Date().toISOString());
+  console.info(`built ${bundle} in ${((Date.now() - started) / 1000).toFixed(1)} s`);
+}
+
+/** One build at a time per checkout: two starts (e.g. parallel test runs) must not write the same dist. */
+async function withBuildLock<T>(work: () => Promise<T>): Promise<T> {
+  const lock = path.join(ROOT, '.tmp', 'build.lock');
+  mkdirSync(path.dirname(lock), { recursive: true });
+  const deadline = Date.now() + 15 * 60_000;
+  for (;;) {
+    try {
+      mkdirSync(lock);
+      break;
+    } catch {
+      // A lock older than the longest build is left over from a killed run.
+      if (existsSync(lock) && Date.now() - statSync(lock).mtimeMs > 10 * 60_000) rmSync(lock, { recursive: true, force: true });
+      if (Date.now() > deadline) throw new Error(`Timed out waiting for ${lock}`);
+      await new Promise((resolve) => setTimeout(resolve, 500));
+    }
+  }
+  try {
+    return await work();
+  } finally {
+    rmSync(lock, { recursive: true, force: true });
+  }
+}
+
+/** Builds what is missing or out of date (or everything with `force`), two at a time. */
+export async function buildMissing(bundles: readonly string[] = BUNDLES, force = false): Promise<void> {
+  await withBuildLock(async () => {
+    const queue = bundles.filter((bundle) => force || isStale(bundle));
+    const worker = async () => {
+      for (let bundle = queue.shift(); bundle; bundle = queue.shift()) await buildBundle(bundle);
+    };
+    await Promise.all([worker(), worker()]);
+  });
+}
+
+if (require.main === module) {
+  // `npm run build [-- bundle…]` rebuilds the named bundles, or all of them.
+  const only = process.argv.slice(2);
+  buildMissing(only.length ? only : BUNDLES, true).catch((error: unknown) => {
+    console.error(error);
+    process.exit(1);
+  });
+}

@@ -1,0 +1,110 @@
+import { mkdirSync, mkdtempSync, rmSync, utimesSync, writeFileSync } from 'node:fs';
+import type http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import { createSiteServer } from './site-server';
+
+/**
+ * Issue 7 part 6, the site's side: the site server's pages and files carry a CSP that allows this origin
+ * and the remotes listed in remotes.json (read at run time) and nothing else, nosniff, no framing, a strict
+ * Referrer-Policy, and HSTS only when the request came over https.
+ */
+const REMOTE_ORIGIN = 'https://cdn.remotes.example:8443';
+
+let root: string;
+let remotesFile: string;
+let server: http.Server;
+let base: string;
+
+function write(file: string, content: string) {
+  mkdirSync(path.dirname(file), { recursive: true });
+  writeFileSync(file, content);
+}
+
+function writeRemotes(remotes: Record<string, string>) {
+  write(remotesFile, JSON.stringify(remotes));
+  // The server notices a deploy by the file's mtime; make sure it moves even within one clock tick.
+  const later = new Date(Date.now() + Math.floor(Math.random() * 100_000) + 1000);
+  utimesSync(remotesFile, later, later);
+}
+
+beforeAll(async () => {
+  root = mkdtempSync(path.join(os.tmpdir(), 'bd-site-headers-'));
+  write(path.join(root, 'shell/dist/index.html'), '<!doctype html><title>Battledeck</title>');
+  write(path.join(root, 'shell/dist/main.0badc0de.js'), 'self.main = 1;');
+  write(path.join(root, 'mf-parts/dist/mf-manifest.json'), '{}');
+  remotesFile = path.join(root, 'remotes.json');
+  writeRemotes({ mf_parts: '/remotes/mf-parts/mf-manifest.json', mf_admin: `${REMOTE_ORIGIN}/mf-admin/mf-manifest.json` });
+  server = createSiteServer({
+    port: 0,
+    apiOrigin: 'http://127.0.0.1:9',
+    shellDir: path.join(root, 'shell/dist'),
+    publicDir: path.join(root, 'shell/public'),
+    remoteDirs: { 'mf-parts': path.join(root, 'mf-parts/dist') },
+    remotesFile,
+    clientConfig: { imageBaseUrl: '/images', authEmulatorUrl: 'http://127.0.0.1:9099' },
+  });
+  // A free port: this test never collides with a running site.
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+});
+afterAll(async () => {
+  await new Promise((resolve) => server.close(resolve));
+  rmSync(root, { recursive: true, force: true });
+});
+
+function directives(csp: string | null): Record<string, string[]> {
+  return Object.fromEntries((csp ?? '').split(';').map((d) => d.trim().split(/\s+/)).filter((d) => d[0]).map(([name, ...values]) => [name, values]));
+}
+
+describe.each([
+  ['a page', '/battlestations/12', 200],
+  ['the shell script', '/main.0badc0de.js', 200],
+  ['a remote file', '/remotes/mf-parts/mf-manifest.json', 200],
+  ['config.js', '/config.js', 200],
+  ['a missing file', '/missing.js', 404],
+])('%s', (_kind, url, status) => {
+  it('allows scripts from this origin and the listed remotes only, forbids framing and sniffing, and sends no HSTS over http', async () => {
+    const res = await fetch(`${base}${url}`);
+    expect(res.status).toBe(status);
+    const csp = directives(res.headers.get('content-security-policy'));
+    expect(csp['script-src']).toEqual(["'self'", REMOTE_ORIGIN]);
+    expect(csp['connect-src']).toEqual(["'self'", REMOTE_ORIGIN, 'http://127.0.0.1:9099']);
+    expect(csp['default-src']).toEqual(["'self'"]);
+    expect(csp['frame-ancestors']).toEqual(["'none'"]);
+    expect(csp['object-src']).toEqual(["'none'"]);
+    // No other host, no wildcard, no inline or eval'd scripts.
+    const hosts = Object.values(csp).flat().filter((source) => /^(\*|https?:|[a-z]+:\/\/)/.test(source));
+    expect([...new Set(hosts)].sort()).toEqual(['http://127.0.0.1:9099', REMOTE_ORIGIN].sort());
+    expect(csp['script-src'].filter((s) => s.startsWith("'unsafe"))).toEqual([]);
+    expect(res.headers.get('x-content-type-options')).toBe('nosniff');
+    expect(res.headers.get('x-frame-options')).toBe('DENY');
+    expect(res.headers.get('referrer-policy')).toBe('strict-origin-when-cross-origin');
+    expect(res.headers.get('strict-transport-security')).toBeNull();
+  });
+});
+
+it('sends HSTS when the TLS-terminating proxy says the request came over https', async () => {
+  const res = await fetch(`${base}/`, { headers: { 'x-forwarded-proto': 'https' } });
+  expect(res.headers.get('strict-transport-security')).toBe('max-age=31536000; includeSubDomains');
+});
+
+it('follows remotes.json: a remote moved to a new origin is allowed, the old origin no longer', async () => {
+  writeRemotes({ mf_parts: '/remotes/mf-parts/mf-manifest.json', mf_admin: 'https://new-cdn.remotes.example/mf-admin/mf-manifest.json' });
+  try {
+    const csp = directives((await fetch(`${base}/`)).headers.get('content-security-policy'));
+    expect(csp['script-src']).toEqual(["'self'", 'https://new-cdn.remotes.example']);
+  } finally {
+    writeRemotes({ mf_parts: '/remotes/mf-parts/mf-manifest.json', mf_admin: `${REMOTE_ORIGIN}/mf-admin/mf-manifest.json` });
+  }
+});
+
+it('answers a malformed percent-encoding with 400 and keeps serving', async () => {
+  for (const url of ['/%E0%A4%A', '/remotes/mf-parts/%ZZ', '/assets/%C0%AF']) {
+    const res = await fetch(`${base}${url}`);
+    expect({ url, status: res.status }).toEqual({ url, status: 400 });
+    expect(res.headers.get('x-content-type-options')).toBe('nosniff');
+  }
+  expect((await fetch(`${base}/`)).status).toBe(200);
+});

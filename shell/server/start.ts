@@ -1,0 +1,102 @@
+import path from 'node:path';
+import { buildMissing, BUNDLES, ROOT } from './bundles';
+import { httpOk, isPortOpen, startChild, stopChild, waitFor, type Child } from './processes';
+import { createSiteServer } from './site-server';
+import { siteOptionsFromEnv } from './site-options';
+
+/**
+ * `npm start`: builds what is missing, starts the Firebase Auth emulator, the API (embedded PostgreSQL,
+ * images on disk) and the site server, all on http://localhost:PORT. `--dev` runs webpack dev servers
+ * instead of the built files. Ctrl-C stops everything.
+ */
+const dev = process.argv.includes('--dev');
+const PORT = Number(process.env.PORT ?? 8080);
+const API_PORT = Number(process.env.API_PORT ?? 8081);
+const AUTH_EMULATOR_PORT = 9099;
+const DATA_DIR = path.resolve(process.env.DATA_DIR ?? path.join(ROOT, 'data'));
+const TSX = require.resolve('tsx/cli');
+const children: Child[] = [];
+
+async function startEmulator(): Promise<void> {
+  if (await isPortOpen(AUTH_EMULATOR_PORT)) {
+    console.info(`Using the Firebase Auth emulator already running on 127.0.0.1:${AUTH_EMULATOR_PORT}`);
+    return;
+  }
+  const child = startChild('auth emulator', process.execPath, [TSX, 'src/dev/auth-emulator-cli.ts'], {
+    cwd: path.join(ROOT, 'api'),
+    env: { ...process.env, DATA_DIR },
+  });
+  children.push(child);
+  await waitFor('the Firebase Auth emulator', () => isPortOpen(AUTH_EMULATOR_PORT), 90_000, child);
+}
+
+async function startApi(): Promise<void> {
+  const child = startChild('api', process.execPath, [TSX, 'src/server.ts'], {
+    cwd: path.join(ROOT, 'api'),
+    env: { ...process.env, DATA_DIR, API_PORT: String(API_PORT) },
+  });
+  children.push(child);
+  await waitFor('the API', () => httpOk(`http://127.0.0.1:${API_PORT}/api/health`), 180_000, child);
+}
+
+function startDevServers(): void {
+  const webpackCli = require.resolve('webpack-cli/bin/cli.js');
+  for (const bundle of BUNDLES) {
+    children.push(
+      startChild(`${bundle} dev server`, process.execPath, [webpackCli, 'serve', '--mode', 'development'], {
+        cwd: path.join(ROOT, bundle),
+        env: { ...process.env, API_PORT: String(API_PORT) },
+      }),
+    );
+  }
+}
+
+async function startSite(): Promise<() => Promise<void>> {
+  const server = createSiteServer(
+    siteOptionsFromEnv(process.env, { port: PORT, apiOrigin: `http://127.0.0.1:${API_PORT}`, authEmulatorUrl: `http://127.0.0.1:${AUTH_EMULATOR_PORT}` }),
+  );
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(PORT, process.env.HOST ?? '0.0.0.0', resolve);
+  });
+  return () => new Promise<void>((resolve) => server.close(() => resolve()));
+}
+
+async function main(): Promise<void> {
+  const started = Date.now();
+  let stopSite: (() => Promise<void>) | null = null;
+  let stopping = false;
+  const stop = async (code: number) => {
+    if (stopping) return;
+    stopping = true;
+    await stopSite?.();
+    await Promise.all(children.slice().reverse().map((child) => stopChild(child)));
+    process.exit(code);
+  };
+  process.on('SIGINT', () => void stop(0));
+  process.on('SIGTERM', () => void stop(0));
+
+  try {
+    if (!dev) await buildMissing();
+    await startEmulator();
+    await startApi();
+    if (dev) startDevServers();
+    else stopSite = await startSite();
+  } catch (error) {
+    console.error(error instanceof Error ? error.message : error);
+    await stop(1);
+    return;
+  }
+  console.info(
+    [
+      '',
+      `Battledeck is running at http://localhost:${PORT} (ready in ${((Date.now() - started) / 1000).toFixed(1)} s)`,
+      '  Demo accounts: admin@example.com / admin-pass-123 (admin), demo@example.com / demo-pass-123',
+      `  API docs: http://localhost:${PORT}/api/docs   Data: ${DATA_DIR}`,
+      '  Press Ctrl-C to stop.',
+      '',
+    ].join('\n'),
+  );
+}
+
+void main();

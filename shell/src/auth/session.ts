@@ -1,0 +1,52 @@
+import { apiRequest, queryKeys } from '@battledeck/shared/api';
+import type { UserProfile } from '@battledeck/shared/contract';
+import { sessionStore } from '@battledeck/shared/session';
+import { onAuthStateChanged, signOut, type User } from 'firebase/auth';
+import { firebaseAuth } from './firebase';
+
+async function signOutQuietly(): Promise<void> {
+  try {
+    await signOut(firebaseAuth());
+  } catch (error) {
+    console.warn('Sign-out failed:', error);
+  }
+}
+
+async function loadProfile(user: User): Promise<void> {
+  const getIdToken = (forceRefresh?: boolean) => user.getIdToken(forceRefresh);
+  sessionStore.setState({ getIdToken });
+  try {
+    const profile = await apiRequest<UserProfile>(`/users/${encodeURIComponent(user.uid)}`, { auth: 'required' });
+    if (firebaseAuth().currentUser?.uid !== user.uid) return;
+    sessionStore.setState({
+      user: { uid: user.uid, displayName: profile.username || user.displayName || '', email: profile.email },
+      isAdmin: profile.is_admin,
+      isModerator: profile.is_moderator,
+      loading: false,
+    });
+  } catch (error) {
+    // SPEC §4: a failed token or profile fetch ends loading signed out, and is only logged.
+    console.warn(`Could not load the profile (${queryKeys.users.profile(user.uid).join('/')}):`, error);
+    sessionStore.setState({ user: null, isAdmin: false, isModerator: false, loading: false });
+  }
+}
+
+/** Keeps the shared session store in step with Firebase Auth (SPEC §4). Called once, after first paint. */
+export function startSession(): void {
+  const auth = firebaseAuth();
+  sessionStore.setState({ signOut: signOutQuietly });
+  onAuthStateChanged(auth, (user) => {
+    if (user) {
+      sessionStore.setState({ loading: true });
+      void loadProfile(user);
+    } else {
+      sessionStore.setState({
+        user: null,
+        isAdmin: false,
+        isModerator: false,
+        loading: false,
+        getIdToken: async () => null,
+      });
+    }
+  });
+}

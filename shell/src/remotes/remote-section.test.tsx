@@ -1,0 +1,45 @@
+import { renderWithProviders } from '@battledeck/shared/testing';
+import { screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { loadRemoteApp } from './remote-registry';
+import { RemoteSection } from './remote-section';
+
+jest.mock('./remote-registry', () => ({ loadRemoteApp: jest.fn() }));
+const load = loadRemoteApp as jest.MockedFunction<typeof loadRemoteApp>;
+
+function RemoteApp({ basePath }: { basePath: string }) {
+  return <h1>Remote mounted at {basePath}</h1>;
+}
+
+describe('RemoteSection', () => {
+  beforeEach(() => {
+    load.mockReset();
+    jest.spyOn(console, 'warn').mockImplementation(() => {});
+  });
+
+  it('renders the remote App at its base path', async () => {
+    load.mockResolvedValue({ default: RemoteApp });
+    renderWithProviders(<RemoteSection name="mf_parts" basePath="/parts" />);
+    expect(await screen.findByRole('heading', { name: 'Remote mounted at /parts' })).toBeInTheDocument();
+    expect(load).toHaveBeenCalledWith('mf_parts');
+  });
+
+  it('shows a retry panel when the remote fails, and recovers on retry', async () => {
+    load.mockRejectedValueOnce(new Error('500')).mockResolvedValueOnce({ default: RemoteApp });
+    renderWithProviders(<RemoteSection name="mf_parts" basePath="/parts" />);
+    expect(await screen.findByRole('alert')).toHaveTextContent('This section could not be loaded');
+    await userEvent.click(screen.getByRole('button', { name: 'Try again' }));
+    expect(await screen.findByRole('heading', { name: 'Remote mounted at /parts' })).toBeInTheDocument();
+    expect(load).toHaveBeenCalledTimes(2);
+  });
+
+  it('contains a remote that crashes while rendering', async () => {
+    function Broken(): never {
+      throw new Error('render failure');
+    }
+    load.mockResolvedValue({ default: Broken });
+    jest.spyOn(console, 'error').mockImplementation(() => {});
+    renderWithProviders(<RemoteSection name="mf_admin" basePath="/admin" />);
+    expect(await screen.findByRole('alert')).toHaveTextContent('This section could not be loaded');
+  });
+});

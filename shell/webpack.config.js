@@ -1,0 +1,3 @@
+const { createConfig } = require('../webpack.common');
+
+module.exports = createConfig({ dir: __dirname, name: 'shell', port: 8080, isHost: true });
