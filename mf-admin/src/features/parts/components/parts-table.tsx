@@ -1,0 +1,92 @@
+import { DeleteOutlined } from '@ant-design/icons';
+import type { PartDetail, PartSort } from '@battledeck/shared/contract';
+import { Button, Table, Tag, type TableColumnsType } from 'antd';
+import { SortTitle, sortHeaderCell, type SortState } from '../../../components/sort-title';
+import { ADMIN_TEXT } from '../../../lib/messages';
+import table from '../../../components/admin-table.module.css';
+
+export interface PartsTableProps {
+  parts: PartDetail[];
+  loading: boolean;
+  sort: SortState<PartSort>;
+  onSort: (sort: SortState<PartSort>) => void;
+  onEdit: (part: PartDetail) => void;
+  onDelete: (part: PartDetail) => void;
+}
+
+/** The admin parts table: sortable Name and Battlestations, store badges, click (or the name button) to edit. */
+export function PartsTable({ parts, loading, sort, onSort, onEdit, onDelete }: PartsTableProps) {
+  const columns: TableColumnsType<PartDetail> = [
+    {
+      key: 'name',
+      title: <SortTitle label="Name" column="name" state={sort} onSort={onSort} />,
+      onHeaderCell: sortHeaderCell('name', sort),
+      render: (_, part) => (
+        <>
+          <button
+            type="button"
+            className={table.nameButton}
+            onClick={(event) => {
+              event.stopPropagation();
+              onEdit(part);
+            }}
+            aria-label={`Edit ${part.name}`}
+          >
+            {part.name}
+          </button>
+          <span className={table.muted}>
+            {part.manufacturer} · {part.type_name}
+          </span>
+          {part.stores.length > 0 && (
+            <span className={table.badges} aria-label="Stores">
+              {part.stores.map((s) => (
+                <Tag key={s.store_id} className={table.badge}>
+                  {s.store_name}
+                </Tag>
+              ))}
+            </span>
+          )}
+        </>
+      ),
+    },
+    {
+      key: 'battlestation_count',
+      title: <SortTitle label="Battlestations" column="battlestation_count" state={sort} onSort={onSort} />,
+      onHeaderCell: sortHeaderCell('battlestation_count', sort),
+      dataIndex: 'battlestation_count',
+      align: 'right',
+      className: `${table.numeric} ${table.nowrap}`,
+    },
+    {
+      key: 'actions',
+      title: <span className="visually-hidden">Actions</span>,
+      width: 56,
+      align: 'center',
+      render: (_, part) => (
+        <Button
+          type="text"
+          danger
+          icon={<DeleteOutlined aria-hidden />}
+          aria-label={`Delete ${part.name}`}
+          onClick={(event) => {
+            event.stopPropagation();
+            onDelete(part);
+          }}
+        />
+      ),
+    },
+  ];
+  return (
+    <Table<PartDetail>
+      rowKey="part_id"
+      columns={columns}
+      dataSource={parts}
+      loading={loading}
+      pagination={false}
+      size="middle"
+      locale={{ emptyText: <p className={table.message}>{ADMIN_TEXT.noParts}</p> }}
+      rowClassName={() => table.clickableRow}
+      onRow={(part) => ({ onClick: () => onEdit(part) })}
+    />
+  );
+}

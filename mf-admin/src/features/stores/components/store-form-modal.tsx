@@ -1,0 +1,103 @@
+import { errorMessage } from '@battledeck/shared/api';
+import { isHttpUrl, LIMITS, type Store } from '@battledeck/shared/contract';
+import { FormField, fieldAria } from '@battledeck/shared/widgets';
+import { Alert, App, Button, Input, Modal } from 'antd';
+import { useId } from 'react';
+import { Controller, useForm, type Resolver } from 'react-hook-form';
+import { ADMIN_TEXT } from '../../../lib/messages';
+import { useSaveStore } from '../api/save-store';
+
+interface StoreFormValues {
+  name: string;
+  url: string;
+}
+
+export const STORE_FORM_TEXT = {
+  required: ADMIN_TEXT.required,
+  url: 'Enter a valid URL starting with http:// or https://.',
+  tooLong: `At most ${LIMITS.catalogueNameMax} characters.`,
+} as const;
+
+/** Name and url required (SPEC §5 store form); the URL must be http(s). */
+export function validateStore(values: StoreFormValues): Partial<Record<keyof StoreFormValues, string>> {
+  const errors: Partial<Record<keyof StoreFormValues, string>> = {};
+  const name = values.name.trim();
+  const url = values.url.trim();
+  if (!name) errors.name = STORE_FORM_TEXT.required;
+  else if (name.length > LIMITS.catalogueNameMax) errors.name = STORE_FORM_TEXT.tooLong;
+  if (!url) errors.url = STORE_FORM_TEXT.required;
+  else if (url.length > LIMITS.urlMax || !isHttpUrl(url)) errors.url = STORE_FORM_TEXT.url;
+  return errors;
+}
+
+const resolver: Resolver<StoreFormValues> = (values) => {
+  const errors = Object.entries(validateStore(values));
+  if (errors.length === 0) return { values, errors: {} };
+  return { values: {}, errors: Object.fromEntries(errors.map(([key, message]) => [key, { type: 'validate', message }])) };
+};
+
+function StoreForm({ store, formId, onSaved }: { store: Store | null; formId: string; onSaved: () => void }) {
+  const save = useSaveStore();
+  const { message } = App.useApp();
+  const { control, handleSubmit } = useForm<StoreFormValues>({
+    resolver,
+    defaultValues: { name: store?.name ?? '', url: store?.url ?? '' },
+    mode: 'onSubmit',
+    reValidateMode: 'onBlur',
+  });
+  const submit = handleSubmit(async (values) => {
+    try {
+      const saved = await save.mutateAsync({ storeId: store?.store_id, body: { name: values.name.trim(), url: values.url.trim() } });
+      message.success(`${saved.name} was saved.`);
+      onSaved();
+    } catch {
+      // Shown below from save.error.
+    }
+  });
+  return (
+    <form id={formId} onSubmit={submit} noValidate aria-label={store ? 'Edit Store' : 'New Store'}>
+      <Controller
+        name="name"
+        control={control}
+        render={({ field, fieldState }) => (
+          <FormField label="Name" htmlFor="store-name" error={fieldState.error?.message} required>
+            <Input {...field} {...fieldAria('store-name', fieldState.error?.message)} maxLength={200} autoComplete="off" />
+          </FormField>
+        )}
+      />
+      <Controller
+        name="url"
+        control={control}
+        render={({ field, fieldState }) => (
+          <FormField label="URL" htmlFor="store-url" error={fieldState.error?.message} required>
+            <Input {...field} {...fieldAria('store-url', fieldState.error?.message)} type="url" placeholder="https://" maxLength={2048} />
+          </FormField>
+        )}
+      />
+      {save.isError && <Alert type="error" showIcon role="alert" title={errorMessage(save.error)} />}
+    </form>
+  );
+}
+
+/** New/edit store modal: `store` null creates one. */
+export function StoreFormModal({ open, store, onClose }: { open: boolean; store: Store | null; onClose: () => void }) {
+  const formId = useId();
+  return (
+    <Modal
+      open={open}
+      title={store ? 'Edit Store' : 'New Store'}
+      onCancel={onClose}
+      destroyOnHidden
+      footer={[
+        <Button key="cancel" onClick={onClose}>
+          Cancel
+        </Button>,
+        <Button key="save" type="primary" htmlType="submit" form={formId}>
+          Save
+        </Button>,
+      ]}
+    >
+      {open && <StoreForm key={store?.store_id ?? 'new'} store={store} formId={formId} onSaved={onClose} />}
+    </Modal>
+  );
+}

@@ -1,0 +1,156 @@
+import { DeleteOutlined } from '@ant-design/icons';
+import { errorMessage } from '@battledeck/shared/api';
+import { adminUsersQuery, ADMIN_PAGE_SIZES, type ADMIN_USER_SORTS, type AdminUser } from '@battledeck/shared/contract';
+import { absoluteDate } from '@battledeck/shared/format';
+import { useSession } from '@battledeck/shared/session';
+import { Pagination, totalPages, useListState, usePageTitle } from '@battledeck/shared/ui';
+import { DeleteConfirmModal } from '@battledeck/shared/widgets';
+import { App, Button, Switch, Table, Tooltip, type TableColumnsType } from 'antd';
+import { ListToolbar } from '../../../components/list-toolbar';
+import { PageHeader } from '../../../components/page-header';
+import { SortTitle, sortHeaderCell, type SortState } from '../../../components/sort-title';
+import table from '../../../components/admin-table.module.css';
+import { useDialogTarget } from '../../../hooks/use-dialog-target';
+import { ADMIN_TEXT } from '../../../lib/messages';
+import { useDeleteUser } from '../api/delete-user';
+import { useAdminUsers } from '../api/get-admin-users';
+import { useUpdateUserRoles } from '../api/update-user-roles';
+
+type UserSort = (typeof ADMIN_USER_SORTS)[number];
+type Role = 'is_admin' | 'is_moderator';
+const LIST_DEFAULTS = { pageNumber: 1, resultsPerPage: 10, sortBy: 'created_date', direction: 'desc', searchTerm: undefined } as const;
+
+/** /admin/users (decision 18; admins only): search, roles as switches, delete after confirmation. */
+export default function UsersPage() {
+  usePageTitle('Users Admin');
+  const me = useSession((s) => s.user?.uid);
+  const [state, update] = useListState(adminUsersQuery, LIST_DEFAULTS);
+  const users = useAdminUsers(state);
+  const roles = useUpdateUserRoles();
+  const remove = useDeleteUser();
+  const deleting = useDialogTarget<AdminUser>();
+  const { message } = App.useApp();
+  const sort: SortState<UserSort> = { sortBy: state.sortBy, direction: state.direction };
+  const onSort = (next: SortState<UserSort>) => update(next);
+
+  const setRole = (user: AdminUser, role: Role, value: boolean) =>
+    roles.mutate(
+      { uid: user.user_id, roles: { [role]: value } },
+      {
+        onSuccess: () => message.success(`${user.username} is ${value ? 'now' : 'no longer'} ${role === 'is_admin' ? 'an administrator' : 'a moderator'}.`),
+        onError: (error) => message.error(errorMessage(error)),
+      },
+    );
+  const busy = (user: AdminUser, role: Role) => roles.isPending && roles.variables?.uid === user.user_id && role in (roles.variables.roles ?? {});
+
+  const roleColumn = (role: Role, label: string) => ({
+    key: role,
+    title: label,
+    width: 100,
+    render: (_: unknown, user: AdminUser) => {
+      const self = user.user_id === me && role === 'is_admin';
+      const control = (
+        <Switch
+          checked={user[role]}
+          loading={busy(user, role)}
+          disabled={self}
+          onChange={(value) => setRole(user, role, value)}
+          aria-label={`${label} role for ${user.username}`}
+        />
+      );
+      return self ? <Tooltip title="You cannot remove your own administrator role.">{control}</Tooltip> : control;
+    },
+  });
+
+  const columns: TableColumnsType<AdminUser> = [
+    {
+      key: 'username',
+      title: <SortTitle label="Username" column="username" state={sort} onSort={onSort} />,
+      onHeaderCell: sortHeaderCell('username', sort),
+      render: (_, user) => (
+        <>
+          <strong>{user.username}</strong>
+          {user.user_id === me && <span className={table.muted}>(you)</span>}
+          <span className={`${table.muted} ${table.phoneOnly}`}>{user.email}</span>
+        </>
+      ),
+    },
+    { key: 'email', title: 'E-mail', dataIndex: 'email', responsive: ['sm'] },
+    roleColumn('is_admin', 'Admin'),
+    roleColumn('is_moderator', 'Moderator'),
+    {
+      key: 'created_date',
+      title: <SortTitle label="Joined" column="created_date" state={sort} onSort={onSort} />,
+      onHeaderCell: sortHeaderCell('created_date', sort),
+      render: (_, user) => <time dateTime={user.created_date}>{absoluteDate(user.created_date)}</time>,
+      width: 120,
+      responsive: ['md'],
+    },
+    {
+      key: 'battlestation_count',
+      title: <SortTitle label="Battlestations" column="battlestation_count" state={sort} onSort={onSort} />,
+      onHeaderCell: sortHeaderCell('battlestation_count', sort),
+      dataIndex: 'battlestation_count',
+      align: 'right',
+      width: 150,
+      responsive: ['md'],
+      className: table.numeric,
+    },
+    {
+      key: 'actions',
+      title: <span className="visually-hidden">Actions</span>,
+      width: 64,
+      align: 'center',
+      render: (_, user) =>
+        user.user_id === me ? null : (
+          <Button type="text" danger icon={<DeleteOutlined aria-hidden />} aria-label={`Delete ${user.username}`} onClick={() => deleting.show(user)} />
+        ),
+    },
+  ];
+
+  return (
+    <section aria-labelledby="users-heading">
+      <PageHeader id="users-heading" title="Users" />
+      <ListToolbar
+        searchLabel="Search users"
+        searchTerm={state.searchTerm}
+        onSearch={(searchTerm) => update({ searchTerm })}
+        pageSize={state.resultsPerPage}
+        pageSizes={ADMIN_PAGE_SIZES}
+        onPageSize={(resultsPerPage) => update({ resultsPerPage })}
+      />
+      {users.isError ? (
+        <p role="alert" className={table.error}>
+          {ADMIN_TEXT.usersFailed}
+        </p>
+      ) : (
+        <>
+          <p className={table.summary} role="status">
+            {users.data ? `Viewing ${users.data.users.length} of ${users.data.total} users.` : ADMIN_TEXT.loading}
+          </p>
+          <div className={table.scroll}>
+            <Table<AdminUser>
+              rowKey="user_id"
+              columns={columns}
+              dataSource={users.data?.users ?? []}
+              loading={users.isFetching}
+              pagination={false}
+              size="middle"
+              locale={{ emptyText: <p className={table.message}>{ADMIN_TEXT.noUsers}</p> }}
+            />
+          </div>
+          <div className={table.pager}>
+            <Pagination page={state.pageNumber} pages={totalPages(users.data?.total ?? 0, state.resultsPerPage)} onChange={(pageNumber) => update({ pageNumber })} label="User pages" />
+          </div>
+        </>
+      )}
+      <DeleteConfirmModal
+        open={deleting.open}
+        name={deleting.target?.username ?? ''}
+        title="Delete User"
+        onConfirm={() => remove.mutateAsync(deleting.target!.user_id)}
+        onClose={deleting.close}
+      />
+    </section>
+  );
+}

@@ -1,0 +1,80 @@
+import { mockFetch, resetSession, setSession } from '@battledeck/shared/testing';
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { card } from '../../../testing/fixtures';
+import { renderRoute } from '../../../testing/render-route';
+import BrowsePage from './browse-page';
+
+const listOf = (total: number) => (url: URL) => {
+  const page = Number(url.searchParams.get('pageNumber') ?? 1);
+  const size = Number(url.searchParams.get('resultsPerPage') ?? 12);
+  const first = (page - 1) * size;
+  const count = Math.max(0, Math.min(size, total - first));
+  return { battlestations: Array.from({ length: count }, (_, i) => card(first + i + 1)), total };
+};
+
+const renderBrowse = (route = '/battlestations') => renderRoute(<BrowsePage />, { path: '/battlestations', route });
+const location = () => screen.getByTestId('location').textContent;
+
+beforeEach(() => setSession());
+afterEach(() => resetSession());
+
+describe('Browse Battlestations', () => {
+  it('shows skeletons, then the cards with the count, and sets the title', async () => {
+    mockFetch({ '/api/battlestations': listOf(30) });
+    renderBrowse();
+    expect(screen.getByRole('list', { name: 'Loading battlestations' })).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { name: '1–12 of 30 battlestations' })).toBeInTheDocument();
+    expect(within(screen.getByRole('list', { name: 'Battlestations' })).getAllByRole('link')).toHaveLength(12);
+    expect(document.title).toBe('Browse Battlestations | Battledeck');
+  });
+
+  it('asks the API with the state in the URL, and changes pages there', async () => {
+    const fetch = mockFetch({ '/api/battlestations': listOf(30) });
+    renderBrowse('/battlestations?sortBy=name&direction=desc&resultsPerPage=24');
+    await screen.findByRole('heading', { name: '1–24 of 30 battlestations' });
+    const url = new URL(String(fetch.mock.calls[0][0]), 'http://localhost');
+    expect(Object.fromEntries(url.searchParams)).toEqual({ pageNumber: '1', resultsPerPage: '24', sortBy: 'name', direction: 'desc' });
+
+    await userEvent.click(screen.getByRole('button', { name: 'Next' }));
+    await waitFor(() => expect(location()).toBe('/battlestations?pageNumber=2&resultsPerPage=24&sortBy=name&direction=desc'));
+    expect(await screen.findByRole('heading', { name: '25–30 of 30 battlestations' })).toHaveFocus();
+  });
+
+  it('searches on Enter and goes back to page 1', async () => {
+    mockFetch({ '/api/battlestations': listOf(30) });
+    renderBrowse('/battlestations?pageNumber=2');
+    await screen.findByRole('heading', { name: /of 30/ });
+    await userEvent.type(screen.getByRole('searchbox', { name: 'Search battlestations' }), 'walnut{Enter}');
+    await waitFor(() => expect(location()).toBe('/battlestations?searchTerm=walnut'));
+  });
+
+  it('toggles the direction and changes the sort', async () => {
+    mockFetch({ '/api/battlestations': listOf(3) });
+    renderBrowse();
+    await screen.findByRole('heading', { name: /of 3/ });
+    await userEvent.click(screen.getByRole('button', { name: 'Sort direction: Ascending' }));
+    await waitFor(() => expect(location()).toBe('/battlestations?direction=desc'));
+    expect(screen.getByRole('button', { name: 'Sort direction: Descending' })).toBeInTheDocument();
+  });
+
+  it('says so when nothing matches', async () => {
+    mockFetch({ '/api/battlestations': { battlestations: [], total: 0 } });
+    renderBrowse('/battlestations?searchTerm=zzz');
+    expect(await screen.findByText('Sorry, no battlestations found that match your search.')).toBeInTheDocument();
+    expect(screen.queryByRole('navigation', { name: 'Battlestation pages' })).not.toBeInTheDocument();
+  });
+
+  it('shows the error message when the list cannot be loaded', async () => {
+    mockFetch({ '/api/battlestations': () => new Response(JSON.stringify({ message: 'down' }), { status: 500 }) });
+    renderBrowse();
+    expect(await screen.findByRole('alert')).toHaveTextContent('Sorry, we were unable to load any battlestations. Please try again later.');
+  });
+
+  it('moves a page past the end to the last page', async () => {
+    mockFetch({ '/api/battlestations': listOf(30) });
+    renderBrowse('/battlestations?pageNumber=9');
+    await waitFor(() => expect(location()).toBe('/battlestations?pageNumber=3'));
+    expect(await screen.findByRole('heading', { name: '25–30 of 30 battlestations' })).toBeInTheDocument();
+  });
+});

@@ -1,0 +1,41 @@
+import { battlestationsQuery, BATTLESTATIONS_QUERY_DEFAULTS } from '@battledeck/shared/contract';
+import { Pagination, totalPages, useListState, usePageTitle } from '@battledeck/shared/ui';
+import { useEffect, useRef } from 'react';
+import type { z } from 'zod';
+import { useBattlestations } from '../api/get-battlestations';
+import { BrowseControls } from './browse-controls';
+import { BrowseResults } from './browse-results';
+import styles from './browse-page.module.css';
+
+type ListState = z.output<typeof battlestationsQuery>;
+const DEFAULTS: ListState = { ...BATTLESTATIONS_QUERY_DEFAULTS, searchTerm: undefined };
+
+/** /battlestations: search, sort, page size and page, all kept in the URL (decision 3). */
+export default function BrowsePage() {
+  usePageTitle('Browse Battlestations');
+  const [state, update] = useListState(battlestationsQuery, DEFAULTS);
+  const query = useBattlestations(state);
+  const pages = query.data ? totalPages(query.data.total, state.resultsPerPage) : 1;
+  const resultsHeading = useRef<HTMLHeadingElement>(null);
+
+  // A page past the end (an old link, stations since deleted) shows the last page instead.
+  const beyondEnd = query.isSuccess && state.pageNumber > pages;
+  useEffect(() => {
+    if (beyondEnd) update({ pageNumber: pages }, { replace: true });
+  }, [beyondEnd, pages, update]);
+
+  const changePage = (pageNumber: number) => {
+    update({ pageNumber });
+    // Keyboard and screen reader users continue at the top of the new results.
+    resultsHeading.current?.focus();
+  };
+
+  return (
+    <div className="page">
+      <h1 className={styles.title}>Browse Battlestations</h1>
+      <BrowseControls state={state} onChange={update} />
+      <BrowseResults query={query} state={state} headingRef={resultsHeading} />
+      {query.isSuccess && <Pagination page={state.pageNumber} pages={pages} onChange={changePage} label="Battlestation pages" />}
+    </div>
+  );
+}

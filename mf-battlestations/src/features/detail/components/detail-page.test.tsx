@@ -1,0 +1,74 @@
+import { mockFetch, resetSession, setSession } from '@battledeck/shared/testing';
+import { screen, within } from '@testing-library/react';
+import { detail } from '../../../testing/fixtures';
+import { renderRoute } from '../../../testing/render-route';
+import DetailPage from './detail-page';
+
+const renderDetail = (route = '/battlestations/7') => renderRoute(<DetailPage />, { path: '/battlestations/:stationId', route });
+
+afterEach(() => resetSession());
+
+describe('Battlestation detail', () => {
+  it('shows the name, links, owner, date, photos, parts and description with its line breaks', async () => {
+    setSession();
+    mockFetch({ '/api/battlestations/id/7': detail() });
+    renderDetail();
+    expect(await screen.findByRole('heading', { level: 1, name: 'Night Owl' })).toBeInTheDocument();
+    expect(document.title).toBe('Night Owl | Battledeck');
+    expect(screen.getByText('By: owl_owner')).toBeInTheDocument();
+    expect(screen.getByText(/^Uploaded/)).toBeInTheDocument();
+    const instagram = screen.getByRole('link', { name: /Instagram/ });
+    expect(instagram).toHaveAttribute('href', 'https://instagram.com/owl');
+    expect(instagram).toHaveAttribute('target', '_blank');
+    expect(instagram).toHaveAttribute('rel', 'noopener noreferrer');
+    expect(screen.queryByRole('link', { name: /Reddit/ })).not.toBeInTheDocument();
+    expect(screen.getAllByRole('button', { name: /^Open photo \d of 3$/ })).toHaveLength(3);
+    const table = screen.getByRole('table');
+    expect(within(table).getByRole('link', { name: 'Ryzen 7' })).toHaveAttribute('href', '/parts/view/11');
+    expect(within(table).getByText('CPU')).toBeInTheDocument();
+    // Text, never HTML; its line breaks kept by CSS (white-space: pre-line).
+    expect(screen.getByText(/First line/).textContent).toBe('First line\nSecond line');
+    expect(screen.queryByRole('link', { name: 'Edit Battlestation' })).not.toBeInTheDocument();
+  });
+
+  it('shows the empty messages', async () => {
+    setSession();
+    mockFetch({ '/api/battlestations/id/7': detail({ images: [], parts: [], description: '' }) });
+    renderDetail();
+    expect(await screen.findByText("This battlestation doesn't have any photos yet.")).toBeInTheDocument();
+    expect(screen.getByText('This battlestation has no parts listed.')).toBeInTheDocument();
+    expect(screen.getByText('This battlestation has no description provided.')).toBeInTheDocument();
+  });
+
+  it('offers Edit Battlestation to the owner and to staff', async () => {
+    setSession({ signedInAs: 'owl_owner' });
+    mockFetch({ '/api/battlestations/id/7': detail() });
+    const { unmount } = renderDetail();
+    expect(await screen.findByRole('link', { name: 'Edit Battlestation' })).toHaveAttribute('href', '/battlestations/7/edit');
+    unmount();
+    setSession({ signedInAs: 'moderator1', isModerator: true });
+    renderDetail();
+    expect(await screen.findByRole('link', { name: 'Edit Battlestation' })).toBeInTheDocument();
+  });
+
+  it('waits for the session before asking, so the owner of a private station gets it', async () => {
+    setSession({ loading: true });
+    const fetch = mockFetch({ '/api/battlestations/id/7': detail() });
+    renderDetail();
+    await new Promise((r) => setTimeout(r, 50));
+    expect(fetch).not.toHaveBeenCalled();
+    setSession({ signedInAs: 'owl_owner', getIdToken: async () => 'token-1' });
+    await screen.findByRole('heading', { level: 1, name: 'Night Owl' });
+    expect((fetch.mock.calls[0][1] as RequestInit).headers).toMatchObject({ Authorization: 'Bearer token-1' });
+  });
+
+  it('shows the load error with a link to the featured battlestations', async () => {
+    setSession();
+    mockFetch({});
+    renderDetail('/battlestations/99');
+    const alert = await screen.findByRole('alert');
+    expect(alert).toHaveTextContent("We're sorry. This battlestation doesn't exist or couldn't be loaded.");
+    expect(within(alert).getByRole('link')).toHaveAttribute('href', '/#featured');
+    expect(document.title).toBe('Error | Battledeck');
+  });
+});

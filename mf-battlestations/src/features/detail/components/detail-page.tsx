@@ -1,0 +1,79 @@
+import { queryKeys } from '@battledeck/shared/api';
+import { usePageTitle, useMetaDescription } from '@battledeck/shared/ui';
+import { useQueryClient } from '@tanstack/react-query';
+import { useEffect } from 'react';
+import { Link, useParams } from 'react-router-dom';
+import { useBattlestation } from '../../../lib/get-battlestation';
+import { Gallery } from './gallery';
+import { PartList } from './part-list';
+import { StationHeader } from './station-header';
+import styles from './detail-page.module.css';
+
+export const DETAIL_MESSAGES = {
+  loadError: "We're sorry. This battlestation doesn't exist or couldn't be loaded.",
+  noDescription: 'This battlestation has no description provided.',
+} as const;
+
+function DetailSkeleton() {
+  return (
+    <div className="page" role="status" aria-live="polite">
+      <span className="visually-hidden">Loading battlestation</span>
+      <div className={styles.skeletonTitle} />
+      <div className={styles.skeletonLine} />
+      <div className={styles.skeletonStrip}>
+        {[0, 1, 2].map((i) => (
+          <div key={i} className={styles.skeletonPhoto} />
+        ))}
+      </div>
+    </div>
+  );
+}
+
+/** /battlestations/{stationId} (SPEC "Battlestation detail"). */
+export default function DetailPage() {
+  const { stationId } = useParams();
+  const id = Number(stationId);
+  const query = useBattlestation(id);
+  const station = query.data;
+  const queryClient = useQueryClient();
+  const invalid = !Number.isInteger(id) || id <= 0;
+  usePageTitle(station?.name ?? (query.isError || invalid ? 'Error' : undefined));
+  useMetaDescription(station ? `${station.name} by ${station.username}: photos and part list on Battledeck.` : undefined);
+
+  // The Copy Part List dialog reads the parts from their own query: seed it from the page.
+  useEffect(() => {
+    if (station) queryClient.setQueryData(queryKeys.battlestations.parts(station.battlestation_id), station.parts);
+  }, [queryClient, station]);
+
+  if (invalid || query.isError) {
+    return (
+      <div className="page">
+        <div className={styles.error} role="alert">
+          <p>{DETAIL_MESSAGES.loadError}</p>
+          <Link to="/#featured">See the featured battlestations</Link>
+        </div>
+      </div>
+    );
+  }
+  if (!station) return <DetailSkeleton />;
+
+  return (
+    <article className="page">
+      <StationHeader station={station} />
+      <section className={styles.photos} aria-label="Photos">
+        <Gallery name={station.name} images={station.images} />
+      </section>
+      <div className={styles.columns}>
+        <PartList stationId={station.battlestation_id} stationName={station.name} parts={station.parts} />
+        <section className={styles.section} aria-labelledby="description-heading">
+          <h2 id="description-heading">Description</h2>
+          {station.description ? (
+            <p className={styles.description}>{station.description}</p>
+          ) : (
+            <p className={styles.muted}>{DETAIL_MESSAGES.noDescription}</p>
+          )}
+        </section>
+      </div>
+    </article>
+  );
+}

@@ -1,0 +1,97 @@
+import { queryKeys } from '@battledeck/shared/api';
+import type { BattlestationDetail } from '@battledeck/shared/contract';
+import { mockFetch, resetSession, setSession } from '@battledeck/shared/testing';
+import { act, fireEvent, screen } from '@testing-library/react';
+import { detail } from '../../../testing/fixtures';
+import { renderRoute } from '../../../testing/render-route';
+import { NOTICE_FADE_MS, NOTICE_VISIBLE_MS } from '../hooks/use-timed-notice';
+import DetailPage from './detail-page';
+
+const renderDetail = () => renderRoute(<DetailPage />, { path: '/battlestations/:stationId', route: '/battlestations/7?from=test' });
+const heart = () => screen.getByRole('button', { name: /^Favorite/ });
+
+/** A deferred response, to look at the page while the call is pending. */
+function deferred<T>() {
+  let resolve!: (value: T) => void;
+  const promise = new Promise<T>((r) => (resolve = r));
+  return { promise, resolve };
+}
+
+afterEach(() => {
+  resetSession();
+  jest.useRealTimers();
+});
+
+describe('Favorite button', () => {
+  it('signed out: shows "Please log in first" linking to /login that returns here, for 5 s plus a 300 ms fade; clicks do nothing meanwhile', async () => {
+    setSession();
+    const fetch = mockFetch({ '/api/battlestations/id/7': detail() });
+    const { router } = renderDetail();
+    await screen.findByRole('heading', { level: 1, name: 'Night Owl' });
+    jest.useFakeTimers();
+    fireEvent.click(heart());
+    const link = screen.getByRole('link', { name: 'Please log in first' });
+    expect(link).toHaveAttribute('href', '/login');
+    fireEvent.click(heart());
+    expect(screen.getAllByRole('link', { name: 'Please log in first' })).toHaveLength(1);
+    expect(fetch).toHaveBeenCalledTimes(1);
+
+    act(() => jest.advanceTimersByTime(NOTICE_VISIBLE_MS - 1));
+    expect(link.parentElement).not.toHaveClass('fading');
+    act(() => jest.advanceTimersByTime(1));
+    expect(link.parentElement).toHaveClass('fading');
+    act(() => jest.advanceTimersByTime(NOTICE_FADE_MS));
+    expect(screen.queryByRole('link', { name: 'Please log in first' })).not.toBeInTheDocument();
+    jest.useRealTimers();
+
+    // The link carries where to come back to.
+    fireEvent.click(heart());
+    fireEvent.click(screen.getByRole('link', { name: 'Please log in first' }));
+    expect(screen.getByTestId('location')).toHaveTextContent('/login');
+    expect(router.state.location.state).toEqual({ from: '/battlestations/7?from=test' });
+  });
+
+  it('signed in: the heart and the count change at once, with a loading animation until the server answers', async () => {
+    setSession({ signedInAs: 'fan', getIdToken: async () => 'token' });
+    const answer = deferred<Response>();
+    const fetch = mockFetch({
+      '/api/battlestations/id/7': detail(),
+      '/api/battlestations/favorites/7': () => answer.promise,
+    });
+    const { queryClient } = renderDetail();
+    await screen.findByRole('heading', { level: 1, name: 'Night Owl' });
+    const invalidate = jest.spyOn(queryClient, 'invalidateQueries');
+
+    fireEvent.click(heart());
+    expect(await screen.findByRole('button', { name: 'Favorite (4 favorites)', pressed: true })).toHaveAttribute('aria-busy', 'true');
+    const [, init] = fetch.mock.calls.find(([url]) => String(url).includes('/favorites/7'))!;
+    expect(init).toMatchObject({ method: 'PUT', body: JSON.stringify({ action: 'add' }) });
+
+    answer.resolve(new Response(JSON.stringify({ favorites: 10, is_favorited: 1 }), { status: 200 }));
+    expect(await screen.findByRole('button', { name: 'Favorite (10 favorites)', pressed: true })).not.toHaveAttribute('aria-busy');
+    // Every list and count that shows the station refreshes; its own page keeps the server's answer.
+    const prefixes = invalidate.mock.calls.map(([filters]) => filters?.queryKey);
+    expect(prefixes).toEqual(expect.arrayContaining([queryKeys.battlestations.all, queryKeys.users.all, queryKeys.admin.all]));
+    const stationFilter = invalidate.mock.calls.find(([filters]) => filters?.queryKey === queryKeys.battlestations.all)![0]!;
+    const isInvalidated = (queryKey: readonly unknown[]) => stationFilter.predicate?.({ queryKey } as never) ?? true;
+    expect(isInvalidated(queryKeys.battlestations.featured())).toBe(true);
+    expect(isInvalidated(queryKeys.battlestations.list({}))).toBe(true);
+    expect(isInvalidated([...queryKeys.battlestations.detail(7), { viewer: 'uid-fan' }])).toBe(false);
+  });
+
+  it('rolls the count back and says "Sorry, unable to save this right now." when the call fails', async () => {
+    setSession({ signedInAs: 'fan', getIdToken: async () => 'token' });
+    mockFetch({
+      '/api/battlestations/id/7': detail({ is_favorited: 1, favorites: 5 }),
+      '/api/battlestations/favorites/7': () => new Response(JSON.stringify({ message: 'nope' }), { status: 500 }),
+    });
+    const { queryClient } = renderDetail();
+    await screen.findByRole('heading', { level: 1, name: 'Night Owl' });
+    fireEvent.click(heart());
+    expect(await screen.findByRole('alert')).toHaveTextContent('Sorry, unable to save this right now.');
+    expect(heart()).toHaveAccessibleName('Favorite (5 favorites)');
+    expect(heart()).toHaveAttribute('aria-pressed', 'true');
+    const cached = queryClient.getQueriesData<BattlestationDetail>({ queryKey: queryKeys.battlestations.detail(7) });
+    expect(cached.map(([, data]) => data?.favorites)).toEqual([5]);
+  });
+});

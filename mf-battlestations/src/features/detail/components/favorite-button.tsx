@@ -1,0 +1,63 @@
+import { FAVORITE_MESSAGES, type BattlestationDetail } from '@battledeck/shared/contract';
+import { countLabel } from '@battledeck/shared/format';
+import { useSession } from '@battledeck/shared/session';
+import { HeartIcon, type LoginRedirectState } from '@battledeck/shared/ui';
+import { Link, useLocation } from 'react-router-dom';
+import { useFavoriteMutation } from '../api/favorite-battlestation';
+import { NOTICE_FADE_MS, useTimedNotice } from '../hooks/use-timed-notice';
+import styles from './favorite-button.module.css';
+
+type NoticeKind = 'signedOut' | 'failed';
+
+/**
+ * The heart and its count (SPEC "Battlestation detail", §4, decision 4): toggles at once (optimistic) and
+ * rolls back with 'Sorry, unable to save this right now.'; signed out it shows 'Please log in first',
+ * linking to /login, which brings the user back here. Clicks are ignored while a call or a notice is on.
+ */
+export function FavoriteButton({ station }: { station: BattlestationDetail }) {
+  const user = useSession((s) => s.user);
+  const sessionLoading = useSession((s) => s.loading);
+  const location = useLocation();
+  const favorite = useFavoriteMutation(station.battlestation_id);
+  const { notice, show } = useTimedNotice<NoticeKind>();
+  const favorited = station.is_favorited === 1;
+  const pending = favorite.isPending;
+
+  const onClick = () => {
+    if (notice || pending || sessionLoading) return;
+    if (!user) {
+      show('signedOut');
+      return;
+    }
+    favorite.mutate({ action: favorited ? 'remove' : 'add' }, { onError: () => show('failed') });
+  };
+
+  const from: LoginRedirectState = { from: `${location.pathname}${location.search}${location.hash}` };
+  return (
+    <div className={styles.wrap}>
+      <button
+        type="button"
+        className={`${styles.button} ${favorited ? styles.on : ''}`}
+        aria-pressed={favorited}
+        aria-busy={pending || undefined}
+        aria-label={`Favorite (${countLabel(station.favorites, 'favorite')})`}
+        onClick={onClick}
+      >
+        <HeartIcon filled={favorited} className={pending ? styles.beating : undefined} />
+        <span className={styles.count}>{station.favorites}</span>
+      </button>
+      <div
+        className={`${styles.notice} ${notice ? styles.visible : ''} ${notice?.fading ? styles.fading : ''}`}
+        style={{ transitionDuration: `${NOTICE_FADE_MS}ms` }}
+        role={notice?.kind === 'failed' ? 'alert' : 'status'}
+      >
+        {notice?.kind === 'signedOut' && (
+          <Link to="/login" state={from}>
+            {FAVORITE_MESSAGES.notSignedIn}
+          </Link>
+        )}
+        {notice?.kind === 'failed' && FAVORITE_MESSAGES.failed}
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,92 @@
+import { fireEvent, render, screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { Gallery, SCROLL_FRACTION } from './gallery';
+
+const images = ['a.jpg', 'b.jpg', 'c.png'];
+
+// jsdom has no PointerEvent: a MouseEvent carrying a pointerId stands in for swipes.
+class PointerEventStub extends MouseEvent {
+  readonly pointerId: number;
+  constructor(type: string, init: PointerEventInit = {}) {
+    super(type, init);
+    this.pointerId = init.pointerId ?? 0;
+  }
+}
+beforeAll(() => {
+  if (!('PointerEvent' in window)) Object.assign(window, { PointerEvent: PointerEventStub });
+});
+
+describe('Gallery and its viewer', () => {
+  it('opens the viewer on a photo, moves with the arrow keys (wrapping) and closes with Esc, focus back on the photo', async () => {
+    const user = userEvent.setup();
+    render(<Gallery name="Night Owl" images={images} />);
+    const second = screen.getByRole('button', { name: 'Open photo 2 of 3' });
+    second.focus();
+    await user.keyboard('{Enter}');
+
+    const dialog = screen.getByRole('dialog', { name: 'Night Owl' });
+    expect(dialog).toHaveTextContent('2 / 3');
+    expect(screen.getByRole('button', { name: 'Close' })).toHaveFocus();
+    expect(screen.getByRole('img', { name: 'Night Owl, photo 2 of 3' })).toHaveAttribute('srcset', expect.stringContaining('/images/battlestations/b_thumb.jpg 640w'));
+
+    await user.keyboard('{ArrowRight}');
+    expect(dialog).toHaveTextContent('3 / 3');
+    await user.keyboard('{ArrowRight}');
+    expect(dialog).toHaveTextContent('1 / 3');
+    await user.keyboard('{ArrowLeft}');
+    expect(dialog).toHaveTextContent('3 / 3');
+
+    await user.keyboard('{Escape}');
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+    expect(second).toHaveFocus();
+  });
+
+  it('keeps Tab inside the viewer', async () => {
+    const user = userEvent.setup();
+    render(<Gallery name="Night Owl" images={images} />);
+    await user.click(screen.getByRole('button', { name: 'Open photo 1 of 3' }));
+    const close = screen.getByRole('button', { name: 'Close' });
+    expect(close).toHaveFocus();
+    await user.tab();
+    expect(screen.getByRole('button', { name: 'Previous photo' })).toHaveFocus();
+    await user.tab();
+    expect(screen.getByRole('button', { name: 'Next photo' })).toHaveFocus();
+    await user.tab();
+    expect(close).toHaveFocus();
+    await user.tab({ shift: true });
+    expect(screen.getByRole('button', { name: 'Next photo' })).toHaveFocus();
+  });
+
+  it('changes photo with the buttons and with a swipe', async () => {
+    const user = userEvent.setup();
+    render(<Gallery name="Night Owl" images={images} />);
+    await user.click(screen.getByRole('button', { name: 'Open photo 1 of 3' }));
+    const dialog = screen.getByRole('dialog');
+    await user.click(screen.getByRole('button', { name: 'Previous photo' }));
+    expect(dialog).toHaveTextContent('3 / 3');
+    const stage = screen.getByRole('img', { name: /photo 3 of 3/ }).parentElement!;
+    fireEvent.pointerDown(stage, { clientX: 300, clientY: 100, pointerId: 1 });
+    fireEvent.pointerUp(stage, { clientX: 200, clientY: 110, pointerId: 1 });
+    expect(dialog).toHaveTextContent('1 / 3');
+    fireEvent.pointerDown(stage, { clientX: 100, clientY: 100, pointerId: 2 });
+    fireEvent.pointerUp(stage, { clientX: 180, clientY: 100, pointerId: 2 });
+    expect(dialog).toHaveTextContent('3 / 3');
+    await user.click(screen.getByRole('button', { name: 'Close' }));
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+  });
+
+  it('scrolls the strip by one fifth of its scroll width', async () => {
+    render(<Gallery name="Night Owl" images={images} />);
+    const strip = screen.getByRole('list', { name: 'Photos' });
+    Object.defineProperty(strip, 'scrollWidth', { value: 2000, configurable: true });
+    Object.defineProperty(strip, 'clientWidth', { value: 800, configurable: true });
+    const scrollBy = jest.fn();
+    strip.scrollBy = scrollBy as typeof strip.scrollBy;
+    fireEvent.scroll(strip);
+    fireEvent.click(screen.getByRole('button', { name: 'Scroll photos right' }));
+    expect(scrollBy).toHaveBeenCalledWith({ left: 2000 * SCROLL_FRACTION, behavior: 'smooth' });
+    // At the start: scrolling left does nothing.
+    fireEvent.click(screen.getByRole('button', { name: 'Scroll photos left' }));
+    expect(scrollBy).toHaveBeenCalledTimes(1);
+  });
+});

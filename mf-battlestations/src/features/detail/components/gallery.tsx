@@ -1,0 +1,77 @@
+import { LeftOutlined, RightOutlined } from '@ant-design/icons';
+import { imageUrl, thumbnailUrl } from '@battledeck/shared/format';
+import { SafeImage } from '@battledeck/shared/ui';
+import { useCallback, useLayoutEffect, useRef, useState } from 'react';
+import { ImageViewer } from './image-viewer';
+import styles from './gallery.module.css';
+
+export const GALLERY_MESSAGES = { empty: "This battlestation doesn't have any photos yet." } as const;
+
+/** SPEC §9: the scroll buttons move the strip by one fifth of its scroll width. */
+export const SCROLL_FRACTION = 1 / 5;
+
+const prefersReducedMotion = () => typeof window.matchMedia === 'function' && window.matchMedia('(prefers-reduced-motion: reduce)').matches;
+
+/** The photo strip with left/right scroll buttons; a photo opens the full-screen viewer. */
+export function Gallery({ name, images }: { name: string; images: string[] }) {
+  const strip = useRef<HTMLUListElement>(null);
+  const [viewing, setViewing] = useState<number | null>(null);
+  const [edges, setEdges] = useState({ atStart: true, atEnd: true });
+
+  const measure = useCallback(() => {
+    const el = strip.current;
+    if (!el) return;
+    setEdges({ atStart: el.scrollLeft <= 2, atEnd: el.scrollLeft + el.clientWidth >= el.scrollWidth - 2 });
+  }, []);
+
+  // Measured before paint, so the scroll buttons never pop in after the photos show.
+  useLayoutEffect(() => {
+    const el = strip.current;
+    if (!el) return;
+    measure();
+    const observer = new ResizeObserver(measure);
+    observer.observe(el);
+    return () => observer.disconnect();
+  }, [measure, images.length]);
+
+  const scroll = (direction: -1 | 1) => {
+    const el = strip.current;
+    if (!el || (direction < 0 ? edges.atStart : edges.atEnd)) return;
+    el.scrollBy({ left: direction * el.scrollWidth * SCROLL_FRACTION, behavior: prefersReducedMotion() ? 'auto' : 'smooth' });
+  };
+
+  if (images.length === 0) return <p className={styles.empty}>{GALLERY_MESSAGES.empty}</p>;
+
+  const total = images.length;
+  const scrollable = !(edges.atStart && edges.atEnd);
+  return (
+    <div className={`${styles.gallery} ${scrollable ? styles.scrollable : ''}`}>
+      {/* aria-disabled, not disabled: a button reaching the end keeps the keyboard focus. */}
+      <button type="button" className={`${styles.scroll} ${styles.left}`} onClick={() => scroll(-1)} aria-disabled={edges.atStart} aria-label="Scroll photos left">
+        <LeftOutlined aria-hidden />
+      </button>
+      <ul ref={strip} className={styles.strip} onScroll={measure} aria-label="Photos">
+        {images.map((file, i) => (
+          <li key={file}>
+            <button type="button" className={styles.thumb} onClick={() => setViewing(i)} aria-label={`Open photo ${i + 1} of ${total}`}>
+              <SafeImage
+                src={thumbnailUrl('battlestations', file)}
+                srcSet={`${thumbnailUrl('battlestations', file)} 640w, ${imageUrl('battlestations', file)} 2560w`}
+                sizes="(max-width: 600px) 80vw, 360px"
+                alt=""
+                width={640}
+                height={480}
+                loading={i < 3 ? 'eager' : 'lazy'}
+                fetchPriority={i === 0 ? 'high' : undefined}
+              />
+            </button>
+          </li>
+        ))}
+      </ul>
+      <button type="button" className={`${styles.scroll} ${styles.right}`} onClick={() => scroll(1)} aria-disabled={edges.atEnd} aria-label="Scroll photos right">
+        <RightOutlined aria-hidden />
+      </button>
+      {viewing !== null && <ImageViewer name={name} images={images} index={viewing} onIndexChange={setViewing} onClose={() => setViewing(null)} />}
+    </div>
+  );
+}

@@ -1,0 +1,66 @@
+import { EditOutlined, InstagramOutlined, LockOutlined, RedditOutlined } from '@ant-design/icons';
+import type { BattlestationDetail } from '@battledeck/shared/contract';
+import { absoluteDate, externalHref, parseTimestamp, relativeTime } from '@battledeck/shared/format';
+import { Tooltip } from 'antd';
+import { Link } from 'react-router-dom';
+import { useCanEdit } from '../../../lib/get-battlestation';
+import { FavoriteButton } from './favorite-button';
+import styles from './detail-page.module.css';
+
+function SocialLink({ link, label, icon }: { link: string; label: string; icon: React.ReactNode }) {
+  return (
+    <a href={externalHref(link)} target="_blank" rel="noopener noreferrer" className={styles.social}>
+      {icon} {label}
+      <span className="visually-hidden"> (opens in a new tab)</span>
+    </a>
+  );
+}
+
+/** Name, links, 'By: username', 'Uploaded' date, the favorite button and, for the owner or staff, Edit. */
+export function StationHeader({ station }: { station: BattlestationDetail }) {
+  const canEdit = useCanEdit(station);
+  const created = parseTimestamp(station.created_date);
+  return (
+    <header className={styles.header}>
+      <div className={styles.titleRow}>
+        <h1 className={styles.name}>{station.name}</h1>
+        {station.is_public === 0 && (
+          <span className={styles.private}>
+            <LockOutlined aria-hidden /> Private
+          </span>
+        )}
+      </div>
+      <ul className={styles.meta}>
+        <li>By: {station.username}</li>
+        <li>
+          Uploaded{' '}
+          <Tooltip title={absoluteDate(created)}>
+            {/* Focusable so keyboard users get the full date too. */}
+            {/* eslint-disable-next-line jsx-a11y/no-noninteractive-tabindex */}
+            <time dateTime={created.toISOString()} tabIndex={0} className={styles.time}>
+              {relativeTime(created)}
+            </time>
+          </Tooltip>
+        </li>
+        {station.instagram_url && (
+          <li>
+            <SocialLink link={station.instagram_url} label="Instagram" icon={<InstagramOutlined aria-hidden />} />
+          </li>
+        )}
+        {station.reddit_url && (
+          <li>
+            <SocialLink link={station.reddit_url} label="Reddit" icon={<RedditOutlined aria-hidden />} />
+          </li>
+        )}
+      </ul>
+      <div className={styles.actions}>
+        <FavoriteButton station={station} />
+        {canEdit && (
+          <Link to="edit" className={styles.editLink}>
+            <EditOutlined aria-hidden /> Edit Battlestation
+          </Link>
+        )}
+      </div>
+    </header>
+  );
+}

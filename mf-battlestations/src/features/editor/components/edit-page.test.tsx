@@ -1,0 +1,121 @@
+import { apiUpload, queryKeys } from '@battledeck/shared/api';
+import { mockFetch, resetSession, setSession } from '@battledeck/shared/testing';
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { detail } from '../../../testing/fixtures';
+import { renderRoute } from '../../../testing/render-route';
+import EditPage from './edit-page';
+
+jest.mock('@battledeck/shared/api', () => ({ ...jest.requireActual('@battledeck/shared/api'), apiUpload: jest.fn() }));
+const upload = apiUpload as jest.MockedFunction<typeof apiUpload>;
+
+const renderEdit = (route = '/battlestations/7/edit') => renderRoute(<EditPage />, { path: '/battlestations/:stationId/edit', route });
+const save = () => screen.getByRole('button', { name: 'Save' });
+const location = () => screen.getByTestId('location').textContent;
+
+beforeAll(() => {
+  Object.assign(URL, { createObjectURL: jest.fn(() => 'blob:x'), revokeObjectURL: jest.fn() });
+});
+beforeEach(() => {
+  upload.mockReset();
+  setSession({ signedInAs: 'owl_owner', getIdToken: async () => 'token' });
+});
+afterEach(() => resetSession());
+
+describe('Edit battlestation', () => {
+  it('tells someone else they have no access', async () => {
+    setSession({ signedInAs: 'stranger', getIdToken: async () => 'token' });
+    mockFetch({ '/api/battlestations/id/7': detail() });
+    renderEdit();
+    expect(await screen.findByRole('alert')).toHaveTextContent('Sorry, you do not have access to edit this battlestation.');
+    expect(document.title).toBe('Edit | Battledeck');
+  });
+
+  it('shows the load error', async () => {
+    mockFetch({});
+    renderEdit();
+    expect(await screen.findByRole('alert')).toHaveTextContent('Sorry, we were unable to load this battlestation. Please try again later.');
+  });
+
+  it('lets staff edit any station', async () => {
+    setSession({ signedInAs: 'admin1', isAdmin: true, getIdToken: async () => 'token' });
+    mockFetch({ '/api/battlestations/id/7': detail() });
+    renderEdit();
+    expect(await screen.findByLabelText(/Name/)).toHaveValue('Night Owl');
+  });
+
+  it('starts from the station, sends only what changed, then says "Battlestation updated!"', async () => {
+    const user = userEvent.setup();
+    mockFetch({ '/api/battlestations/id/7': detail() });
+    upload.mockResolvedValue(detail({ name: 'Night Owl II' }));
+    const { queryClient } = renderEdit();
+    const name = await screen.findByLabelText(/Name/);
+    expect(name).toHaveValue('Night Owl');
+    expect(screen.getByLabelText('Instagram link')).toHaveValue('instagram.com/owl');
+    expect(screen.getByText('Created on 01.02.2026')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Delete' })).toBeInTheDocument();
+    expect(save()).toBeDisabled();
+
+    await user.type(name, ' II');
+    await user.click(screen.getByRole('button', { name: 'Move Photo 3 left' }));
+    expect(save()).toBeEnabled();
+    await user.click(save());
+
+    expect(await screen.findByText('Battlestation updated!')).toBeInTheDocument();
+    const [path, options] = upload.mock.calls[0];
+    expect([path, options.method]).toEqual(['/battlestations/id/7', 'PUT']);
+    expect([...options.form.keys()].sort()).toEqual(['changed_images', 'name']);
+    expect(options.form.get('name')).toBe('Night Owl II');
+    expect(JSON.parse(String(options.form.get('changed_images')))).toEqual([
+      { image: 'c.png', display_order: 1 },
+      { image: 'b.jpg', display_order: 2 },
+    ]);
+    // The cached page is the saved one; the form starts again from it.
+    expect(queryClient.getQueryData([...queryKeys.battlestations.detail(7), { viewer: 'uid-owl_owner' }])).toMatchObject({ name: 'Night Owl II' });
+    await user.click(screen.getByRole('button', { name: 'Close' }));
+    expect(save()).toBeDisabled();
+  });
+
+  it('shows "Unable to Update Battlestation" with the server message', async () => {
+    const user = userEvent.setup();
+    mockFetch({ '/api/battlestations/id/7': detail() });
+    upload.mockRejectedValue(new Error('Please add at least one photo.'));
+    renderEdit();
+    await user.type(await screen.findByLabelText('Description'), '!');
+    await user.click(save());
+    expect(await screen.findByText('Unable to Update Battlestation')).toBeInTheDocument();
+    expect(screen.getByText('Please add at least one photo.')).toBeInTheDocument();
+  });
+
+  it('asks before leaving with unsaved changes', async () => {
+    const user = userEvent.setup();
+    mockFetch({ '/api/battlestations/id/7': detail() });
+    renderEdit();
+    await user.type(await screen.findByLabelText(/Name/), ' changed');
+    await user.click(screen.getByRole('link', { name: 'Back to Night Owl' }));
+    const dialog = await screen.findByRole('dialog');
+    expect(dialog).toHaveTextContent('Leave this page?');
+    await user.click(within(dialog).getByRole('button', { name: 'Stay on this page' }));
+    expect(location()).toBe('/battlestations/7/edit');
+    await user.click(screen.getByRole('link', { name: 'Back to Night Owl' }));
+    await user.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Leave' }));
+    await waitFor(() => expect(location()).toBe('/battlestations/7'));
+  });
+
+  it('deletes after confirmation, then goes to /battlestations', async () => {
+    const user = userEvent.setup();
+    const fetch = mockFetch({
+      '/api/battlestations/id/7': (_url: URL, init?: RequestInit) => (init?.method === 'DELETE' ? new Response(null, { status: 204 }) : detail()),
+    });
+    renderEdit();
+    await user.click(await screen.findByRole('button', { name: 'Delete' }));
+    const dialog = await screen.findByRole('dialog');
+    expect(dialog).toHaveTextContent('Are you sure you want to delete Night Owl?');
+    await user.click(within(dialog).getByRole('button', { name: 'Delete' }));
+    expect(await within(dialog).findByText('Deleted!')).toBeInTheDocument();
+    expect(fetch.mock.calls.some(([, init]) => (init as RequestInit | undefined)?.method === 'DELETE')).toBe(true);
+    // The footer's Close (the corner ✕ closes too).
+    await user.click(within(dialog).getAllByRole('button', { name: 'Close' }).at(-1)!);
+    await waitFor(() => expect(location()).toBe('/battlestations'));
+  });
+});

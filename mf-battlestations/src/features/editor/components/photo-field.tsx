@@ -1,0 +1,169 @@
+import { PictureOutlined } from '@ant-design/icons';
+import { BATTLESTATION_MESSAGES, LIMITS } from '@battledeck/shared/contract';
+import { closestCenter, DndContext, KeyboardSensor, PointerSensor, useSensor, useSensors, type Announcements, type DragEndEvent } from '@dnd-kit/core';
+import { arrayMove, rectSortingStrategy, SortableContext } from '@dnd-kit/sortable';
+import { Button } from 'antd';
+import { useLayoutEffect, useRef, useState, type DragEvent } from 'react';
+import { usePreviewUrls } from '../hooks/use-preview-urls';
+import { addPhotos } from '../utils/add-photos';
+import { ACCEPTED_IMAGE_TYPES, type PhotoItem } from '../utils/form-schema';
+import { photoKeyboardCoordinates } from '../utils/photo-keyboard';
+import { PhotoTile, photoLabel, type TileAction } from './photo-tile';
+import styles from './photo-field.module.css';
+
+export interface PhotoFieldProps {
+  id: string;
+  value: PhotoItem[];
+  onChange: (photos: PhotoItem[]) => void;
+  error?: string;
+}
+
+const SCREEN_READER_INSTRUCTIONS = {
+  draggable:
+    'To reorder with the keyboard, press Space or Enter on the handle, move the photo with the arrow keys, then press Space or Enter to drop it, or Escape to cancel. The Move left and Move right buttons do the same in one step.',
+};
+
+/** SPEC §9: while dragging a photo near an edge, the page scrolls every 5 ms. */
+const AUTO_SCROLL = { interval: 5 };
+
+/**
+ * The ordered photos: add (picker or drop), remove, and reorder by dragging (pointer or keyboard, dnd-kit)
+ * or with the Move left/right buttons, so no one has to drag (WCAG 2.5.7). The first photo is the cover.
+ */
+export function PhotoField({ id, value, onChange, error }: PhotoFieldProps) {
+  const input = useRef<HTMLInputElement>(null);
+  const [status, setStatus] = useState('');
+  const [dropping, setDropping] = useState(false);
+  const buttons = useRef(new Map<string, Partial<Record<TileAction, HTMLButtonElement | null>>>());
+  const refocus = useRef<{ key: string; action: TileAction } | null>(null);
+  usePreviewUrls(value);
+
+  const sensors = useSensors(
+    useSensor(PointerSensor, { activationConstraint: { distance: 5 } }),
+    useSensor(KeyboardSensor, { coordinateGetter: photoKeyboardCoordinates }),
+  );
+
+  // Keeps the focus on the button that moved a photo (or on a neighbour after a removal).
+  useLayoutEffect(() => {
+    const target = refocus.current;
+    if (!target) return;
+    refocus.current = null;
+    buttons.current.get(target.key)?.[target.action]?.focus();
+  }, [value]);
+
+  const labelOf = (key: string | number) => {
+    const index = value.findIndex((photo) => photo.key === key);
+    return index >= 0 ? photoLabel(value[index], index) : 'Photo';
+  };
+  const positionOf = (key: string | number) => value.findIndex((photo) => photo.key === key) + 1;
+  const announcements: Announcements = {
+    onDragStart: ({ active }) => `Picked up ${labelOf(active.id)}. Use the arrow keys to move it, Space to drop it, Escape to cancel.`,
+    onDragOver: ({ active, over }) => (over ? `${labelOf(active.id)} is over position ${positionOf(over.id)} of ${value.length}.` : undefined),
+    onDragEnd: ({ active, over }) => (over ? `${labelOf(active.id)} dropped at position ${positionOf(over.id)} of ${value.length}.` : `${labelOf(active.id)} dropped.`),
+    onDragCancel: ({ active }) => `Reordering cancelled. ${labelOf(active.id)} is back in place.`,
+  };
+
+  const add = (files: File[]) => {
+    const result = addPhotos(value, files);
+    const added = result.photos.length - value.length;
+    setStatus(
+      result.overLimit > 0
+        ? BATTLESTATION_MESSAGES.tooManyImages
+        : `${added} photo${added === 1 ? '' : 's'} added.${added < files.length ? ' Files with a name already on the list were skipped.' : ''}`,
+    );
+    if (added > 0) onChange(result.photos);
+  };
+
+  const move = (index: number, step: -1 | 1, action: TileAction) => {
+    const target = index + step;
+    if (target < 0 || target >= value.length) return;
+    // The button keeps the focus (aria-disabled, not disabled, at the ends), so moving on is one key away.
+    refocus.current = { key: value[index].key, action };
+    setStatus(`${photoLabel(value[index], target)} moved to position ${target + 1} of ${value.length}.`);
+    onChange(arrayMove(value, index, target));
+  };
+
+  const remove = (index: number) => {
+    const neighbour = value[index + 1] ?? value[index - 1];
+    if (neighbour) refocus.current = { key: neighbour.key, action: 'remove' };
+    setStatus(`${photoLabel(value[index], index)} removed.`);
+    onChange(value.filter((_, i) => i !== index));
+    if (!neighbour) input.current?.focus();
+  };
+
+  const onDragEnd = ({ active, over }: DragEndEvent) => {
+    if (!over || active.id === over.id) return;
+    const from = value.findIndex((photo) => photo.key === active.id);
+    const to = value.findIndex((photo) => photo.key === over.id);
+    onChange(arrayMove(value, from, to));
+  };
+
+  const onDrop = (event: DragEvent) => {
+    event.preventDefault();
+    setDropping(false);
+    add([...event.dataTransfer.files]);
+  };
+
+  return (
+    <div className={styles.field}>
+      <div
+        className={`${styles.dropzone} ${dropping ? styles.dropping : ''}`}
+        onDragOver={(event) => {
+          if ([...event.dataTransfer.types].includes('Files')) {
+            event.preventDefault();
+            setDropping(true);
+          }
+        }}
+        onDragLeave={() => setDropping(false)}
+        onDrop={onDrop}
+      >
+        <PictureOutlined className={styles.dropIcon} aria-hidden="true" />
+        <p className={styles.dropText}>Drag photos here, or</p>
+        <Button id={id} onClick={() => input.current?.click()} aria-describedby={`${id}-hint${error ? ` ${id}-error` : ''}`}>
+          Choose photos
+        </Button>
+        <p id={`${id}-hint`} className={styles.hint}>
+          <span>Only PNG, JPG or GIF</span> · up to 4 MB each · {LIMITS.imagesPerStationMax} photos at most
+        </p>
+        <input
+          ref={input}
+          type="file"
+          accept={ACCEPTED_IMAGE_TYPES.join(',')}
+          multiple
+          hidden
+          data-testid="photo-input"
+          onChange={(event) => {
+            add([...(event.target.files ?? [])]);
+            event.target.value = '';
+          }}
+        />
+      </div>
+      {value.length > 0 && (
+        <DndContext sensors={sensors} collisionDetection={closestCenter} onDragEnd={onDragEnd} autoScroll={AUTO_SCROLL} accessibility={{ announcements, screenReaderInstructions: SCREEN_READER_INSTRUCTIONS }}>
+          <SortableContext items={value.map((photo) => photo.key)} strategy={rectSortingStrategy}>
+            <ol className={styles.grid} aria-label="Photos, in display order">
+              {value.map((photo, index) => (
+                <PhotoTile
+                  key={photo.key}
+                  photo={photo}
+                  index={index}
+                  total={value.length}
+                  onMove={(step) => move(index, step, step < 0 ? 'left' : 'right')}
+                  onRemove={() => remove(index)}
+                  buttonRef={(action, element) => {
+                    const entry = buttons.current.get(photo.key) ?? {};
+                    entry[action] = element;
+                    buttons.current.set(photo.key, entry);
+                  }}
+                />
+              ))}
+            </ol>
+          </SortableContext>
+        </DndContext>
+      )}
+      <p className="visually-hidden" role="status">
+        {status}
+      </p>
+    </div>
+  );
+}

@@ -1,0 +1,86 @@
+import {
+  BATTLESTATION_MESSAGES,
+  LIMITS,
+  createBattlestationFields,
+  type BattlestationDetail,
+  z,
+} from '@battledeck/shared/contract';
+
+/** The photo types the picker accepts (decision 9); the text stays 'Only PNG, JPG or GIF'. */
+export const ACCEPTED_IMAGE_TYPES = ['image/jpeg', 'image/png', 'image/gif'] as const;
+
+/** A photo already stored (its file name) or a file picked on this device. */
+export type PhotoItem =
+  | { key: string; kind: 'stored'; name: string }
+  | { key: string; kind: 'new'; file: File; previewUrl: string };
+
+export interface PartItem {
+  part_id: number;
+  name: string;
+  type_name: string;
+}
+
+export interface StationFormValues {
+  name: string;
+  instagram_url: string;
+  reddit_url: string;
+  description: string;
+  is_public: boolean;
+  photos: PhotoItem[];
+  parts: PartItem[];
+}
+
+/** Why a picked file cannot be uploaded, shown on its tile; null when it is fine. */
+export function photoProblem(photo: PhotoItem): string | null {
+  if (photo.kind !== 'new') return null;
+  if (!(ACCEPTED_IMAGE_TYPES as readonly string[]).includes(photo.file.type)) return BATTLESTATION_MESSAGES.unsupportedFile;
+  if (photo.file.size > LIMITS.imageMaxBytes) return BATTLESTATION_MESSAGES.fileTooLarge;
+  return null;
+}
+
+const fields = createBattlestationFields.shape;
+
+/** The form's rules: the contract's own field schemas plus the photo and part rules of SPEC §5/§9. */
+export const stationFormSchema = z.object({
+  name: fields.name,
+  instagram_url: z.string().pipe(fields.instagram_url.unwrap()),
+  reddit_url: z.string().pipe(fields.reddit_url.unwrap()),
+  description: z.string().max(LIMITS.descriptionMax, { error: `Description must be at most ${LIMITS.descriptionMax} characters.` }),
+  is_public: z.boolean(),
+  photos: z
+    .array(z.custom<PhotoItem>())
+    .min(1, { error: BATTLESTATION_MESSAGES.imagesRequired })
+    .max(LIMITS.imagesPerStationMax, { error: BATTLESTATION_MESSAGES.tooManyImages })
+    .superRefine((photos, ctx) => {
+      const problem = photos.map(photoProblem).find(Boolean);
+      if (problem) ctx.addIssue({ code: 'custom', message: problem });
+    }),
+  parts: z
+    .array(z.custom<PartItem>())
+    .min(1, { error: BATTLESTATION_MESSAGES.partsRequired })
+    .max(LIMITS.partsPerStationMax, { error: BATTLESTATION_MESSAGES.tooManyParts }),
+});
+export type StationFormOutput = z.output<typeof stationFormSchema>;
+
+export const EMPTY_STATION_FORM: StationFormValues = {
+  name: '',
+  instagram_url: '',
+  reddit_url: '',
+  description: '',
+  is_public: true,
+  photos: [],
+  parts: [],
+};
+
+/** The edit form's starting values; links are shown as stored (without the scheme). */
+export function formValuesOf(station: BattlestationDetail): StationFormValues {
+  return {
+    name: station.name,
+    instagram_url: station.instagram_url ?? '',
+    reddit_url: station.reddit_url ?? '',
+    description: station.description,
+    is_public: station.is_public === 1,
+    photos: station.images.map((name) => ({ key: `stored:${name}`, kind: 'stored', name })),
+    parts: station.parts.map(({ part_id, name, type_name }) => ({ part_id, name, type_name })),
+  };
+}

@@ -1,0 +1,55 @@
+import type { PartsListResponse } from '@battledeck/shared/contract';
+import { countLabel } from '@battledeck/shared/format';
+import { Pagination, totalPages } from '@battledeck/shared/ui';
+import type { UseQueryResult } from '@tanstack/react-query';
+import { CATALOGUE_TEXTS } from '../catalogue-texts';
+import styles from './browse-page.module.css';
+import { PartCard, PartCardSkeleton } from './part-card';
+
+const SKELETONS = 12;
+/** Cards above the fold on a desktop load at once. */
+const EAGER_CARDS = 4;
+
+interface PartsResultsProps {
+  parts: UseQueryResult<PartsListResponse>;
+  pageNumber: number;
+  resultsPerPage: number;
+  onPage: (page: number) => void;
+}
+
+/** The grid of part cards with its loading, error and empty states and the page buttons. */
+export function PartsResults({ parts, pageNumber, resultsPerPage, onPage }: PartsResultsProps) {
+  return (
+    <section className={styles.results} aria-labelledby="parts-results-title" aria-busy={parts.isPending}>
+      <h2 id="parts-results-title" className={styles.resultsTitle}>
+        {parts.isSuccess ? countLabel(parts.data.total, 'Part') : <span className="visually-hidden">Parts</span>}
+      </h2>
+      {parts.isError ? (
+        <p className={styles.message} role="alert">
+          {CATALOGUE_TEXTS.loadError}
+        </p>
+      ) : parts.isSuccess && parts.data.parts.length === 0 ? (
+        <p className={styles.message} role="status">
+          {CATALOGUE_TEXTS.empty}
+        </p>
+      ) : (
+        <ul className={styles.grid} aria-label="Parts">
+          {parts.isPending
+            ? Array.from({ length: Math.min(resultsPerPage, SKELETONS) }, (_, i) => (
+                <li key={`skeleton-${i}`}>
+                  <PartCardSkeleton />
+                </li>
+              ))
+            : parts.data?.parts.map((part, index) => (
+                <li key={part.part_id}>
+                  <PartCard part={part} eager={index < EAGER_CARDS} />
+                </li>
+              ))}
+        </ul>
+      )}
+      {parts.isSuccess && (
+        <Pagination page={pageNumber} pages={totalPages(parts.data.total, resultsPerPage)} onChange={onPage} label="Parts pages" />
+      )}
+    </section>
+  );
+}

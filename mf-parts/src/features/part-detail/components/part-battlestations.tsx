@@ -1,0 +1,74 @@
+import { PART_BATTLESTATIONS_PAGE_SIZE } from '@battledeck/shared/contract';
+import { BattlestationCard, BattlestationCardSkeleton, CardGrid, Pagination, totalPages } from '@battledeck/shared/ui';
+import { useCallback, useEffect, useRef } from 'react';
+import { Link, useSearchParams } from 'react-router-dom';
+import { usePartBattlestations } from '../api/get-part-battlestations';
+import { PART_TEXTS } from '../part-texts';
+import styles from './part-page.module.css';
+
+/** The page of battlestations shown, from `?page=` (a bad value means the first). */
+function usePageParam(): [number, (page: number, replace?: boolean) => void] {
+  const [params, setParams] = useSearchParams();
+  const raw = Number(params.get('page'));
+  const page = Number.isInteger(raw) && raw >= 1 ? raw : 1;
+  const setPage = useCallback(
+    (next: number, replace = false) => setParams(next > 1 ? { page: String(next) } : {}, { replace }),
+    [setParams],
+  );
+  return [page, setPage];
+}
+
+/** The public battlestations using the part, 10 a page, newest first (decision 17). */
+export function PartBattlestations({ partId }: { partId: number }) {
+  const [page, setPage] = usePageParam();
+  const stations = usePartBattlestations(partId, page);
+  const sectionRef = useRef<HTMLElement>(null);
+  // A page past the end (an old link) falls back to the first.
+  const pastTheEnd = stations.isSuccess && stations.data.total > 0 && page > totalPages(stations.data.total, PART_BATTLESTATIONS_PAGE_SIZE);
+  useEffect(() => {
+    if (pastTheEnd) setPage(1, true);
+  }, [pastTheEnd, setPage]);
+  const goTo = (next: number) => {
+    setPage(next);
+    sectionRef.current?.scrollIntoView?.({ block: 'start' });
+  };
+
+  return (
+    <section ref={sectionRef} aria-labelledby="part-stations-title" aria-busy={stations.isPending} className={styles.stations}>
+      <h2 id="part-stations-title" className={styles.sectionTitle}>
+        {PART_TEXTS.usedIn}
+      </h2>
+      {stations.isError ? (
+        <p className={styles.message} role="alert">
+          {PART_TEXTS.stationsError}
+        </p>
+      ) : stations.isSuccess && stations.data.total === 0 ? (
+        <p className={styles.message}>
+          <Link to="/battlestations/new">{PART_TEXTS.beTheFirst}</Link>
+        </p>
+      ) : (
+        <CardGrid label={PART_TEXTS.usedIn}>
+          {stations.isPending
+            ? Array.from({ length: 4 }, (_, i) => (
+                <li key={`skeleton-${i}`}>
+                  <BattlestationCardSkeleton />
+                </li>
+              ))
+            : stations.data?.battlestations.map((station) => (
+                <li key={station.battlestation_id}>
+                  <BattlestationCard station={station} />
+                </li>
+              ))}
+        </CardGrid>
+      )}
+      {stations.isSuccess && (
+        <Pagination
+          page={page}
+          pages={totalPages(stations.data.total, PART_BATTLESTATIONS_PAGE_SIZE)}
+          onChange={goTo}
+          label="Battlestation pages"
+        />
+      )}
+    </section>
+  );
+}

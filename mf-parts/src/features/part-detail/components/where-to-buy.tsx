@@ -1,0 +1,44 @@
+import type { PartDetail } from '@battledeck/shared/contract';
+import { PART_TEXTS } from '../part-texts';
+import styles from './part-page.module.css';
+
+function ExternalLink({ href, children }: { href: string; children: React.ReactNode }) {
+  return (
+    <a href={href} target="_blank" rel="noopener noreferrer" className={styles.buyLink}>
+      <span>{children}</span>
+      <svg width="1em" height="1em" viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth={2} aria-hidden="true" focusable="false">
+        <path d="M14 4h6v6M20 4l-9 9M18 14v5a1 1 0 0 1-1 1H5a1 1 0 0 1-1-1V7a1 1 0 0 1 1-1h5" />
+      </svg>
+      <span className="visually-hidden"> {PART_TEXTS.newTab}</span>
+    </a>
+  );
+}
+
+/** 'Where to Buy': the manufacturer's page (when known) and one link per store, each in a new tab. */
+export function WhereToBuy({ part }: { part: PartDetail }) {
+  const hasLinks = Boolean(part.manufacturer_url) || part.stores.length > 0;
+  return (
+    <section aria-labelledby="where-to-buy-title" className={styles.buy}>
+      <h2 id="where-to-buy-title" className={styles.sectionTitle}>
+        {PART_TEXTS.whereToBuy}
+      </h2>
+      {hasLinks ? (
+        <ul className={styles.buyList}>
+          {part.manufacturer_url && (
+            <li>
+              <ExternalLink href={part.manufacturer_url}>{part.manufacturer}</ExternalLink>
+              <span className={styles.buyNote}>Manufacturer</span>
+            </li>
+          )}
+          {part.stores.map((store) => (
+            <li key={store.store_id}>
+              <ExternalLink href={store.url}>{store.store_name}</ExternalLink>
+            </li>
+          ))}
+        </ul>
+      ) : (
+        <p className={styles.muted}>{PART_TEXTS.noStores}</p>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,17 @@
+/** The part page's texts (SPEC "Part detail", decision 22, letter for letter where the spec gives them). */
+export const PART_TEXTS = {
+  notFound: "We're sorry. This part doesn't exist or couldn't be loaded.",
+  backToParts: 'Browse all parts',
+  errorTitle: 'Error',
+  whereToBuy: 'Where to Buy',
+  noStores: 'No store links yet.',
+  usedIn: 'Battlestations using this part',
+  beTheFirst: 'Be the first to use this in a battlestation.',
+  stationsError: 'Sorry, we were unable to load any battlestations. Please try again later.',
+  newTab: '(opens in a new tab)',
+} as const;
+
+/** The page's meta description, naming the part. */
+export function partDescription(part: { name: string; manufacturer: string; type_name: string }): string {
+  return `${part.name} by ${part.manufacturer} (${part.type_name}): where to buy it and the battlestations that use it.`;
+}

@@ -1,0 +1,25 @@
+import type { BattlestationCard } from '@battledeck/shared/contract';
+import { countLabel } from '@battledeck/shared/format';
+import { Link } from 'react-router-dom';
+import styles from './station-table.module.css';
+
+export interface StationLinkProps {
+  station: BattlestationCard;
+  showCreator?: boolean;
+  showFavorites?: boolean;
+}
+
+/** The name linking to the station; on phones the columns beside it are hidden and their values follow under it. */
+export function StationLink({ station, showCreator = false, showFavorites = false }: StationLinkProps) {
+  const counts = [countLabel(station.image_count, 'image'), countLabel(station.part_count, 'part')];
+  if (showFavorites) counts.push(countLabel(station.favorites, 'favorite'));
+  if (showCreator) counts.unshift(`by: ${station.username}`);
+  return (
+    <>
+      <Link to={`/battlestations/${station.battlestation_id}`} className={styles.name}>
+        {station.name}
+      </Link>
+      <p className={styles.compactMeta}>{counts.join(' · ')}</p>
+    </>
+  );
+}

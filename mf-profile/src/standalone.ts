@@ -1,0 +1,4 @@
+import { mountStandalone } from '@battledeck/shared/standalone';
+import App from './app';
+
+mountStandalone(App, '/profile');
