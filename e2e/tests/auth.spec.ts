@@ -1,0 +1,89 @@
+import { DEMO_USER, expect, signIn, test, uniqueUser } from './fixtures';
+
+test('register, sign in, see the avatar letter, sign out', async ({ page }) => {
+  const user = uniqueUser('reg');
+  await page.goto('/register');
+  await expect(page).toHaveTitle('Register | Battledeck');
+  await page.getByLabel('Username').fill(user.username);
+  await page.getByLabel('Email').fill(user.email);
+  await page.getByLabel('Password', { exact: true }).fill(user.password);
+  await page.getByLabel('Confirm Password').fill(user.password);
+  await page.getByRole('button', { name: 'Create Account' }).click();
+  await expect(page.getByText('Account successfully created!')).toBeVisible();
+
+  await page.getByRole('link', { name: 'Continue to Login' }).click();
+  await expect(page).toHaveURL('/login');
+  await page.getByLabel('Email').fill(user.email);
+  await page.getByLabel('Password', { exact: true }).fill(user.password);
+  await page.getByRole('button', { name: 'Login' }).click();
+  await expect(page.getByText('Login Successful!')).toBeVisible();
+
+  const avatar = page.getByRole('button', { name: `Account menu for ${user.username}` });
+  await expect(avatar).toHaveText(user.username.charAt(0));
+  await avatar.click();
+  await page.getByRole('button', { name: 'Logout' }).click();
+  await expect(page.getByRole('link', { name: 'Login' })).toBeVisible();
+  await expect(avatar).toBeHidden();
+});
+
+test('registration shows the validation and conflict messages', async ({ page }) => {
+  await page.goto('/register');
+  await page.getByRole('button', { name: 'Create Account' }).click();
+  await expect(page.getByText('Field is required.')).toHaveCount(4);
+
+  await page.getByLabel('Username').fill('short');
+  await page.getByLabel('Password', { exact: true }).fill('abc');
+  await page.getByLabel('Confirm Password').fill('abcdef');
+  await page.getByLabel('Confirm Password').blur();
+  await expect(page.getByText('Must be at least 6 characters.')).toHaveCount(2);
+
+  const taken = uniqueUser('dup');
+  await page.getByLabel('Username').fill('DEMO_USER');
+  await page.getByLabel('Email').fill(taken.email);
+  await page.getByLabel('Password', { exact: true }).fill(taken.password);
+  await page.getByLabel('Confirm Password').fill(taken.password);
+  await page.getByRole('button', { name: 'Create Account' }).click();
+  await expect(page.getByRole('alert')).toHaveText('Username already taken.');
+});
+
+test('a wrong password gets a clear message', async ({ page }) => {
+  await page.goto('/login');
+  await page.getByLabel('Email').fill(DEMO_USER.email);
+  await page.getByLabel('Password', { exact: true }).fill('not-the-password');
+  await page.getByRole('button', { name: 'Login' }).click();
+  await expect(page.getByRole('alert')).toHaveText(/Incorrect password\.|Username or password incorrect\./);
+});
+
+test('a protected page sends visitors to sign in and back', async ({ page }) => {
+  await page.goto('/profile/favorites');
+  await expect(page).toHaveURL('/login');
+  await page.getByLabel('Email').fill(DEMO_USER.email);
+  await page.getByLabel('Password', { exact: true }).fill(DEMO_USER.password);
+  await page.getByRole('button', { name: 'Login' }).click();
+  await expect(page).toHaveURL('/profile/favorites');
+});
+
+test('password reset confirms where the link went', async ({ page }) => {
+  await page.goto('/login');
+  await page.getByRole('link', { name: 'Click here' }).click();
+  await expect(page).toHaveURL('/login/password-reset');
+  await page.getByLabel('Email').fill(DEMO_USER.email);
+  await page.getByRole('button', { name: 'Send reset link' }).click();
+  await expect(page.getByText('Instruction to reset your password have been sent to:')).toBeVisible();
+  await expect(page.getByText(DEMO_USER.email)).toBeVisible();
+  await page.getByRole('link', { name: 'Back to Login' }).click();
+  await expect(page).toHaveURL('/login');
+});
+
+test('signing in keeps the session across a reload', async ({ page }) => {
+  await signIn(page, DEMO_USER);
+  await page.goto('/battlestations');
+  await page.reload();
+  await expect(page.getByRole('button', { name: /Account menu for/ })).toBeVisible();
+});
+
+test('someone already signed in who opens /login directly goes home', async ({ page }) => {
+  await signIn(page, DEMO_USER);
+  await page.goto('/login');
+  await expect(page).toHaveURL('/');
+});

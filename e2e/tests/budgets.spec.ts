@@ -1,0 +1,81 @@
+import type { APIRequestContext, Page } from '@playwright/test';
+import { ADMIN_USER, DEMO_USER, expect, signIn, test } from './fixtures';
+import { kb, loadedAssets, ownRemoteAssets, sharedFilesOf, sum } from '../lib/page-weight';
+
+/**
+ * Bundle budgets (issue 8), measured in the browser on the production build. Tighter than the issue's
+ * ceilings (first paint 170 KB, the whole home page 650 KB, a remote's own entry + first route 120 KB,
+ * gzip) because we beat them: measured 2026-11-22, the home page paints before its 30 KB of JS runs and
+ * loads 237 KB in all; the remotes' own code is 23-53 KB.
+ */
+const BUDGETS = { firstPaintJs: 60, homeTotal: 320, remoteOwn: 80 };
+const REMOTES: [folder: string, path: string, user?: { email: string; password: string }][] = [
+  ['mf-battlestations', '/battlestations'],
+  ['mf-parts', '/parts'],
+  ['mf-profile', '/profile', DEMO_USER],
+  ['mf-admin', '/admin', ADMIN_USER],
+];
+
+/** Files holding a shared package, from a bundle's mf-manifest.json. */
+async function filesOfShared(url: string, names: string[]): Promise<string[]> {
+  const manifest = (await (await fetch(url)).json()) as { shared: { name: string; assets: { js: { sync: string[]; async: string[] } } }[] };
+  return manifest.shared.filter((s) => names.includes(s.name)).flatMap((s) => [...s.assets.js.sync, ...s.assets.js.async]);
+}
+
+test.describe('bundle budgets', () => {
+  test('the home page paints with little JavaScript and without antd or Firebase', async ({ page, baseURL }) => {
+    const heavy = await filesOfShared(`${baseURL}/mf-manifest.json`, ['antd', 'firebase/app', 'firebase/auth']);
+    expect(heavy.length).toBeGreaterThan(0);
+    const assets = await loadedAssets(page, '/');
+    const firstPaintJs = assets.filter((a) => a.kind === 'js' && a.beforeFirstPaint);
+    const firstPaintFiles = firstPaintJs.map((a) => new URL(a.url).pathname.slice(1));
+    expect(firstPaintFiles.filter((file) => heavy.includes(file)), 'antd/Firebase before the first paint').toEqual([]);
+    const total = sum(assets);
+    console.log(`budgets: home first paint JS ${kb(sum(firstPaintJs))} KB, all ${kb(total)} KB (gzip)`);
+    expect(kb(sum(firstPaintJs)), 'JS before the first paint (KB gzip)').toBeLessThanOrEqual(BUDGETS.firstPaintJs);
+    expect(kb(total), 'everything the home page loads (KB gzip)').toBeLessThanOrEqual(BUDGETS.homeTotal);
+  });
+
+  for (const [folder, path, user] of REMOTES) {
+    test(`${folder}: entry + first route, its own code`, async ({ page, baseURL }) => {
+      if (user) await signIn(page, user);
+      const shared = await sharedFilesOf(baseURL!, folder);
+      const own = ownRemoteAssets(await loadedAssets(page, path), folder, shared);
+      expect(own.length, `${folder} loaded nothing`).toBeGreaterThan(0);
+      console.log(`budgets: ${folder} own ${kb(sum(own))} KB (gzip)`);
+      expect(kb(sum(own)), `${folder} own code (KB gzip)`).toBeLessThanOrEqual(BUDGETS.remoteOwn);
+    });
+  }
+});
+
+/** Layout shifts (CLS, as Lighthouse counts them) while a page and its remote load on a 4× slower CPU. */
+async function layoutShift(page: Page, path: string): Promise<number> {
+  const cdp = await page.context().newCDPSession(page);
+  await cdp.send('Emulation.setCPUThrottlingRate', { rate: 4 });
+  await page.addInitScript(() => {
+    const w = window as unknown as { __shift: number };
+    w.__shift = 0;
+    new PerformanceObserver((list) => {
+      for (const entry of list.getEntries() as unknown as { value: number; hadRecentInput: boolean }[]) if (!entry.hadRecentInput) w.__shift += entry.value;
+    }).observe({ type: 'layout-shift', buffered: true });
+  });
+  await page.goto(path, { waitUntil: 'networkidle' });
+  await page.waitForTimeout(1000);
+  return page.evaluate(() => (window as unknown as { __shift: number }).__shift);
+}
+
+test.describe('no layout shift while remotes load (CLS ≤ 0.02)', () => {
+  test.use({ viewport: { width: 412, height: 823 }, isMobile: true, hasTouch: true });
+  const PAGES: [name: string, path: (request: APIRequestContext) => Promise<string>][] = [
+    ['browse', async () => '/battlestations'],
+    ['parts', async () => '/parts'],
+    ['a station', async (request) => `/battlestations/${((await (await request.get('/api/battlestations/featured')).json()) as { battlestation_id: number }[])[0].battlestation_id}`],
+    ['a part', async (request) => `/parts/view/${((await (await request.get('/api/parts')).json()) as { parts: { part_id: number }[] }).parts[0].part_id}`],
+  ];
+  for (const [name, pathOf] of PAGES) {
+    test(name, async ({ page, request }) => {
+      // The footer used to sit on the first screen until the section arrived and pushed it away (0.19).
+      expect(await layoutShift(page, await pathOf(request))).toBeLessThanOrEqual(0.02);
+    });
+  }
+});

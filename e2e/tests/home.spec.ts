@@ -1,0 +1,28 @@
+import { expect, test } from './fixtures';
+
+test('home shows the tagline and featured battlestation cards', async ({ page, consoleErrors }) => {
+  await page.goto('/');
+  await expect(page).toHaveTitle('Home | Battledeck');
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Share and explore amazing spaces for work, gaming, and life.');
+  const featured = page.getByRole('region', { name: 'Featured Battlestations' });
+  const cards = featured.getByRole('link').filter({ hasText: 'by:' });
+  await expect(cards.first()).toBeVisible();
+  expect(await cards.count()).toBeGreaterThan(0);
+  expect(await cards.count()).toBeLessThanOrEqual(12);
+  const first = cards.first();
+  await expect(first).toHaveAttribute('href', /^\/battlestations\/\d+$/);
+  await expect(first.locator('img')).toHaveAttribute('src', /_thumb\.(jpg|jpeg|png|gif)$/);
+  // The thumbnail really loads.
+  await expect.poll(() => first.locator('img').evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0)).toBe(true);
+  expect(consoleErrors).toEqual([]);
+});
+
+test('footer links: privacy opens in a new tab', async ({ page }) => {
+  await page.goto('/');
+  const footer = page.getByRole('contentinfo');
+  await expect(footer.getByText('© 2023 Battledeck')).toBeVisible();
+  const privacy = footer.getByRole('link', { name: /Privacy/ });
+  await expect(privacy).toHaveAttribute('target', '_blank');
+  const [popup] = await Promise.all([page.waitForEvent('popup'), privacy.click()]);
+  await expect(popup).toHaveTitle(/Privacy/);
+});
