@@ -1,0 +1,75 @@
+import { execFile } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { promisify } from 'node:util';
+import { chromium } from '@playwright/test';
+import { kb, loadedAssets, ownRemoteAssets, sharedFilesOf, sum } from '../../e2e/lib/page-weight';
+import { percentile, round } from './stats';
+
+export const CHROMIUM = '/usr/bin/chromium';
+const CHROME_FLAGS = '--headless=new --no-sandbox --disable-gpu --disable-background-networking --disable-component-update --disable-sync --no-first-run --disable-quic';
+
+/** gzip sizes of what the home page loads (first paint, all) and of each remote's own entry + first route. */
+export async function bundleSizes(baseUrl: string) {
+  const browser = await chromium.launch({ executablePath: CHROMIUM, args: ['--no-sandbox', '--disable-gpu'] });
+  try {
+    const page = await browser.newPage({ baseURL: baseUrl });
+    const home = await loadedAssets(page, '/');
+    const remotes: Record<string, number> = {};
+    for (const [folder, route] of [['mf-battlestations', '/battlestations'], ['mf-parts', '/parts']] as const) {
+      const fresh = await browser.newPage({ baseURL: baseUrl });
+      const own = ownRemoteAssets(await loadedAssets(fresh, route), folder, await sharedFilesOf(baseUrl, folder));
+      remotes[folder] = kb(sum(own));
+      await fresh.close();
+    }
+    return {
+      homeFirstPaintJsKb: kb(sum(home.filter((a) => a.kind === 'js' && a.beforeFirstPaint))),
+      homeFirstPaintCssKb: kb(sum(home.filter((a) => a.kind === 'css' && a.beforeFirstPaint))),
+      homeTotalKb: kb(sum(home)),
+      remoteOwnKb: remotes,
+    };
+  } finally {
+    await browser.close();
+  }
+}
+
+export interface LighthouseFigures {
+  page: string;
+  performance: number;
+  lcpMs: number;
+  tbtMs: number;
+  cls: number;
+}
+
+/** Lighthouse (mobile preset) on one URL, median of `runs`. */
+export async function lighthouse(page: string, url: string, runs: number): Promise<LighthouseFigures> {
+  const bin = require.resolve('lighthouse/cli/index.js');
+  const results: LighthouseFigures[] = [];
+  for (let i = 0; i < runs; i += 1) {
+    const dir = mkdtempSync(path.join(os.tmpdir(), 'bd-lh-'));
+    const output = path.join(dir, 'report.json');
+    try {
+      await promisify(execFile)(process.execPath, [bin, url, '--quiet', '--output=json', `--output-path=${output}`, `--chrome-flags=${CHROME_FLAGS}`], {
+        env: { ...process.env, CHROME_PATH: CHROMIUM },
+        timeout: 180_000,
+        maxBuffer: 64 * 1024 * 1024,
+      });
+      const report = JSON.parse(readFileSync(output, 'utf8')) as {
+        categories: { performance: { score: number } };
+        audits: Record<string, { numericValue: number }>;
+      };
+      results.push({
+        page,
+        performance: Math.round(report.categories.performance.score * 100),
+        lcpMs: Math.round(report.audits['largest-contentful-paint'].numericValue),
+        tbtMs: Math.round(report.audits['total-blocking-time'].numericValue),
+        cls: round(report.audits['cumulative-layout-shift'].numericValue, 3),
+      });
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  }
+  const median = (pick: (f: LighthouseFigures) => number) => percentile(results.map(pick), 50);
+  return { page, performance: median((f) => f.performance), lcpMs: median((f) => f.lcpMs), tbtMs: median((f) => f.tbtMs), cls: median((f) => f.cls) };
+}
