@@ -18,7 +18,7 @@ for (const value of Object.values(schema) as unknown[]) if (is(value, PgTable)) 
 const pgName = (name: string) => name.slice(0, 63);
 
 /** A brand-new, empty database of the engine under test (not a template clone), dropped afterwards. */
-async function emptyDatabase(): Promise<{ handle: DatabaseHandle; dispose(): Promise<void> }> {
+async function emptyDatabase(statementTimeoutMs = 0): Promise<{ handle: DatabaseHandle; dispose(): Promise<void> }> {
   if (testEngine() === 'pglite') {
     const handle = await openPglite();
     return { handle, dispose: () => handle.close() };
@@ -29,7 +29,7 @@ async function emptyDatabase(): Promise<{ handle: DatabaseHandle; dispose(): Pro
   await admin.connect();
   await admin.query(`CREATE DATABASE "${name}"`);
   url.pathname = `/${name}`;
-  const handle = openPostgres({ url: url.toString(), poolSize: 3, statementTimeoutMs: 0, onPoolError: () => undefined });
+  const handle = openPostgres({ url: url.toString(), poolSize: 3, statementTimeoutMs, onPoolError: () => undefined });
   return {
     handle,
     async dispose() {
@@ -105,4 +105,17 @@ describe('migrations', () => {
     expect(text).toContain('battlestations_public_favorites_idx');
     expect(text).not.toMatch(/\bSort\b/);
   });
+});
+
+// A migration may rewrite a large table (0004 lower-cases search_text), longer than a request's
+// statement timeout allows; cut off, it would stop every instance from starting.
+(testEngine() === 'postgres' ? it : it.skip)('run free of the statement timeout that requests get', async () => {
+  const strict = await emptyDatabase(1);
+  try {
+    await strict.handle.migrate();
+    // Requests keep it: 57014 is PostgreSQL's "canceling statement due to statement timeout".
+    await expect(strict.handle.db.execute(sql`SELECT pg_sleep(0.05)`)).rejects.toMatchObject({ cause: { code: '57014' } });
+  } finally {
+    await strict.dispose();
+  }
 });

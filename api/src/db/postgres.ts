@@ -34,7 +34,7 @@ export function openPostgres(options: PostgresOptions): DatabaseHandle & { pool:
   });
   const db = drizzle({ client: pool, schema });
 
-  async function withLock<T>(name: string, fn: () => Promise<T>): Promise<T> {
+  async function withLockedClient<T>(name: string, fn: (client: pg.Client) => Promise<T>): Promise<T> {
     // A session lock lives on one connection: take it on a dedicated client, not a pooled one
     // the work itself might need (a pool of one would deadlock).
     const client = new pg.Client({ ...clientConfig, statement_timeout: undefined });
@@ -43,7 +43,7 @@ export function openPostgres(options: PostgresOptions): DatabaseHandle & { pool:
     try {
       await client.query('SELECT pg_advisory_lock(hashtext($1))', [name]);
       try {
-        return await fn();
+        return await fn(client);
       } finally {
         await client.query('SELECT pg_advisory_unlock(hashtext($1))', [name]);
       }
@@ -56,8 +56,10 @@ export function openPostgres(options: PostgresOptions): DatabaseHandle & { pool:
     engine: 'postgres',
     pool,
     db,
-    migrate: () => withLock('battledeck:migrate', () => migrate(db, { migrationsFolder: MIGRATIONS_DIR })),
-    withLock,
+    // On the lock's own connection, free of the statement timeout: a migration that rewrites a large table
+    // takes longer than any request may.
+    migrate: () => withLockedClient('battledeck:migrate', (client) => migrate(drizzle({ client, schema }), { migrationsFolder: MIGRATIONS_DIR })),
+    withLock: (name, fn) => withLockedClient(name, () => fn()),
     close: () => pool.end(),
   };
 }
