@@ -193,8 +193,8 @@ describe('PUT /api/parts/:id', () => {
     const res = await save('PUT', `/api/parts/${part.part_id}`, partForm({ name: 'Noctua NH-D15 chromax', type_id: cpu.type_id, manufacturer: 'Noctua' }));
     expect(res.statusCode).toBe(200);
     const [{ search_text }] = await rows<{ search_text: string }>(t.app.db, sql`SELECT search_text FROM battlestations WHERE battlestation_id = ${station.battlestation_id}`);
-    expect(search_text).toContain('Noctua NH-D15 chromax');
-    expect(search_text).not.toContain('Old Cooler Name');
+    expect(search_text).toContain('noctua nh-d15 chromax');
+    expect(search_text).not.toContain('old cooler name');
   });
 
   it('answers 404 for a part that does not exist', async () => {

@@ -55,11 +55,11 @@ describe('the demo seed', () => {
            OR b.part_count <> (SELECT count(*) FROM battlestation_parts p WHERE p.battlestation_id = b.battlestation_id)
            OR b.favorites <> (SELECT count(*) FROM favorites f WHERE f.battlestation_id = b.battlestation_id)
            OR b.thumbnail IS DISTINCT FROM (SELECT i.image FROM battlestation_images i WHERE i.battlestation_id = b.battlestation_id ORDER BY i.display_order LIMIT 1)
-           OR position(b.name IN b.search_text) = 0
-           OR position(u.username IN b.search_text) = 0
-           OR position(b.description IN b.search_text) = 0
+           OR position(lower(b.name) IN b.search_text) = 0
+           OR position(lower(u.username) IN b.search_text) = 0
+           OR position(lower(b.description) IN b.search_text) = 0
            OR EXISTS (SELECT 1 FROM battlestation_parts bp JOIN parts p ON p.part_id = bp.part_id
-                      WHERE bp.battlestation_id = b.battlestation_id AND position(p.name IN b.search_text) = 0)`,
+                      WHERE bp.battlestation_id = b.battlestation_id AND position(lower(p.name) IN b.search_text) = 0)`,
     );
     expect(wrongStations).toEqual([]);
 

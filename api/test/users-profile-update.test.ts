@@ -60,8 +60,8 @@ describe('PUT /api/users/:id: username', () => {
     expect((await findUserById(t.app.db, user.uid))?.username).toBe(username);
     expect((await t.app.firebaseAuth.getUser(user.uid)).displayName).toBe(username);
     const [row] = await t.app.db.select().from(battlestations).where(eq(battlestations.battlestation_id, station.battlestation_id));
-    expect(row.search_text).toContain(username);
-    expect(row.search_text).not.toContain(user.username);
+    expect(row.search_text).toContain(username.toLowerCase());
+    expect(row.search_text).not.toContain(user.username.toLowerCase());
     // The station cards carry the new name.
     const mine = await t.app.inject({ method: 'GET', url: `/api/users/${user.uid}/battlestations`, headers: bearer(user) });
     expect(mine.json()[0].username).toBe(username);

@@ -52,13 +52,13 @@ export async function refreshBattlestationDerived(db: Database, ids: Ids): Promi
       thumbnail: sql`(SELECT ${battlestation_images.image} FROM ${battlestation_images}
         WHERE ${battlestation_images.battlestation_id} = ${id}
         ORDER BY ${battlestation_images.display_order}, ${battlestation_images.image_id} LIMIT 1)`,
-      // What search matches (decision 16): name, username, part names, description.
-      search_text: sql`concat_ws(' ', ${battlestations.name},
+      // What search matches (decision 16): name, username, part names, description; in lower case, for LIKE.
+      search_text: sql`lower(concat_ws(' ', ${battlestations.name},
         (SELECT ${users.username} FROM ${users} WHERE ${users.user_id} = ${battlestations.user_id}),
         (SELECT string_agg(${parts.name}, ' ' ORDER BY ${parts.name}) FROM ${battlestation_parts}
           JOIN ${parts} ON ${parts.part_id} = ${battlestation_parts.part_id}
           WHERE ${battlestation_parts.battlestation_id} = ${id}),
-        ${battlestations.description})`,
+        ${battlestations.description}))`,
     })
     .where(scope(id, ids));
 }

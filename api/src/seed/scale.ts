@@ -105,7 +105,7 @@ export async function seedScale(db: Database, options: ScaleOptions, log: Logger
         SELECT s.sid, s.user_id, s.name, s.description, s.is_public, s.created, s.created,
                ${o.imagesPerStation}, coalesce(l.n, 0), coalesce(f.n, 0),
                ${o.imagesPerStation > 0 ? sql`'scale-' || s.sid || '-0.jpg'` : sql`NULL`},
-               concat_ws(' ', s.name, u.username, l.names, s.description)
+               lower(concat_ws(' ', s.name, u.username, l.names, s.description))
         FROM scale_stations s
         JOIN users u ON u.user_id = s.user_id
         LEFT JOIN (SELECT sl.sid, count(*) AS n, string_agg(p.name, ' ' ORDER BY p.name) AS names

@@ -53,12 +53,15 @@ export function searchWords(term: string | undefined): string[] {
  * Typo tolerance where it is needed: a word found as written somewhere is matched exactly (searching 'desk'
  * does not bring in 'disk', and stays fast), a word found nowhere is matched loosely (decision 16).
  */
-async function searchTerms(db: Database, words: string[]): Promise<SearchTerm[]> {
+async function searchTerms(db: Database, words: string[]): Promise<{ terms: SearchTerm[]; matches: number[] }> {
   const terms: SearchTerm[] = [];
+  const matches: number[] = [];
   for (const word of words) {
-    terms.push({ word, fuzzy: word.length >= FUZZY_MIN_LENGTH && (await countPublicTextMatches(db, word)) === 0 });
+    const found = word.length >= FUZZY_MIN_LENGTH ? await countPublicTextMatches(db, word) : undefined;
+    terms.push({ word, fuzzy: found === 0 });
+    if (found !== undefined) matches.push(found);
   }
-  return terms;
+  return { terms, matches };
 }
 
 /** GET /battlestations: one page of public stations and how many match in all. */
@@ -67,14 +70,15 @@ export async function listBattlestations(db: Database, params: PublicListParams)
   const limit = params.resultsPerPage;
   const read = (reader: Database, terms: SearchTerm[], direction: 'asc' | 'desc', from: number, count: number) =>
     listPublicBattlestations(reader, { sortBy: params.sortBy, direction, limit: count, offset: from, terms });
-  const page = async (reader: Database, terms: SearchTerm[]) => {
+  // `knownTotal`: the total when the typo check has counted it already (one word, found as written).
+  const page = async (reader: Database, terms: SearchTerm[], knownTotal?: number) => {
     if (offset === 0) {
       const rows = await read(reader, terms, params.direction, 0, limit);
       // A first page that is not full already tells the total: no second query.
-      const total = rows.length < limit ? rows.length : await countPublicBattlestations(reader, terms);
+      const total = rows.length < limit ? rows.length : (knownTotal ?? (await countPublicBattlestations(reader, terms)));
       return { battlestations: rows.map(toBattlestationCard), total };
     }
-    const total = await countPublicBattlestations(reader, terms);
+    const total = knownTotal ?? (await countPublicBattlestations(reader, terms));
     if (offset >= total) return { battlestations: [], total };
     // Past the middle, the page is read from the other end: the last page costs what the first does.
     const fromEnd = total - offset - limit;
@@ -89,7 +93,8 @@ export async function listBattlestations(db: Database, params: PublicListParams)
   return db.transaction(async (tx) => {
     // A word of one or two characters has no trigram: the index cannot help it, a table scan is then best.
     if (words.every((word) => word.length >= FUZZY_MIN_LENGTH)) await preferTrigramIndex(tx);
-    return page(tx, await searchTerms(tx, words));
+    const { terms, matches } = await searchTerms(tx, words);
+    return page(tx, terms, terms.length === 1 && !terms[0].fuzzy ? matches[0] : undefined);
   });
 }
 
