@@ -41,6 +41,16 @@ const SHARED_ENTRY_POINTS = {
     .map((subpath) => `@battledeck/shared/${subpath.slice(2)}`),
 };
 
+/**
+ * Singletons provided as a curated module rather than the whole package: a shared module is never
+ * tree-shaken, so these would otherwise ship every component, icon and router API to each page.
+ */
+const SHARED_SUBSETS = {
+  antd: path.join(ROOT, 'shared/src/singletons/antd.ts'),
+  '@ant-design/icons': path.join(ROOT, 'shared/src/singletons/icons.ts'),
+  'react-router-dom': path.join(ROOT, 'shared/src/singletons/react-router-dom.ts'),
+};
+
 function readJson(file) {
   return JSON.parse(fs.readFileSync(file, 'utf8'));
 }
@@ -59,7 +69,7 @@ function sharedConfig(dir) {
       throw new Error(`${path.basename(dir)} declares ${pkg}@${deps[pkg]} but ${version} is installed: singletons need one version.`);
     }
     for (const entry of SHARED_ENTRY_POINTS[pkg] || [pkg]) {
-      shared[entry] = { singleton: true, strictVersion: true, requiredVersion: version, version };
+      shared[entry] = { singleton: true, strictVersion: true, requiredVersion: version, version, ...(SHARED_SUBSETS[entry] ? { import: SHARED_SUBSETS[entry] } : {}) };
     }
   }
   return shared;
@@ -176,4 +186,4 @@ function createConfig({ dir, name, port, exposes, isHost = false }) {
   };
 }
 
-module.exports = { createConfig, swcRule, CSS_MODULES, SINGLETON_PACKAGES };
+module.exports = { createConfig, swcRule, CSS_MODULES, SINGLETON_PACKAGES, SHARED_SUBSETS };

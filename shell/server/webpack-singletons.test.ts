@@ -1,11 +1,14 @@
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 
 type ConfigFactory = (env: unknown, argv: { mode: string }) => { plugins: unknown[] };
 // The one webpack factory every bundle's config calls (a CommonJS file at the repository root).
 // eslint-disable-next-line @typescript-eslint/no-require-imports
-const { createConfig } = require('../../webpack.common.js') as { createConfig: (options: Record<string, unknown>) => ConfigFactory };
+const { createConfig, SHARED_SUBSETS } = require('../../webpack.common.js') as {
+  createConfig: (options: Record<string, unknown>) => ConfigFactory;
+  SHARED_SUBSETS: Record<string, string>;
+};
 // eslint-disable-next-line @typescript-eslint/no-require-imports
 const installedReact = (require('react/package.json') as { version: string }).version;
 
@@ -41,5 +44,64 @@ describe('shared singletons in the webpack factory', () => {
       const factory = require(`../../${bundle}/webpack.config.js`) as ConfigFactory;
       expect(() => factory(undefined, { mode: 'production' })).not.toThrow();
     }
+  });
+});
+
+const ROOT = path.join(__dirname, '../..');
+
+/**
+ * Every TypeScript source file the browser build compiles: tests, test helpers and the shell's prerender
+ * entry (built for Node without federation) import the real packages, not the subsets.
+ */
+function browserSources(): string[] {
+  return ['shell', 'mf-battlestations', 'mf-parts', 'mf-profile', 'mf-admin', 'shared'].flatMap((bundle) =>
+    readdirSync(path.join(ROOT, bundle, 'src'), { recursive: true, encoding: 'utf8' })
+      .filter((file) => /\.tsx?$/.test(file) && !/\.test\.tsx?$|(^|\/)testing(\/|\.tsx?$)|^prerender\.tsx$/.test(file))
+      .map((file) => path.join(ROOT, bundle, 'src', file)),
+  );
+}
+
+/** Names a file imports as values from `pkg` (type-only imports need nothing at run time). */
+function valueImports(source: string, pkg: string): string[] {
+  const names: string[] = [];
+  const escaped = pkg.replace(/[/@.-]/g, (c) => `\\${c}`);
+  for (const match of source.matchAll(new RegExp(`import\\s+(type\\s+)?\\{([^}]*)\\}\\s+from\\s+'${escaped}'`, 'g'))) {
+    if (match[1]) continue;
+    for (const item of match[2]!.split(',').map((part) => part.trim())) {
+      if (item && !item.startsWith('type ')) names.push(item.split(/\s+as\s+/)[0]!);
+    }
+  }
+  return names;
+}
+
+/** What a subset module re-exports: `export { a, default as B } from 'module';` statements, by module. */
+function reExports(subset: string): { names: string[]; from: string }[] {
+  return [...subset.matchAll(/^export \{([^}]*)\} from '([^']+)';$/gm)].map(([, list, from]) => ({
+    names: list!
+      .split(',')
+      .map((item) => item.trim())
+      .filter(Boolean)
+      .map((item) => item.split(/\s+as\s+/).pop()!),
+    from: from!,
+  }));
+}
+
+describe('singletons provided as a curated subset', () => {
+  it.each(Object.entries(SHARED_SUBSETS))('%s: every name the bundles import is in its subset, and each resolves', (pkg, subsetFile) => {
+    const statements = reExports(readFileSync(subsetFile, 'utf8'));
+    const provided = new Set(statements.flatMap((statement) => statement.names));
+    for (const { from } of statements) {
+      expect(() => require.resolve(from, { paths: [ROOT] })).not.toThrow();
+    }
+    const missing = new Set<string>();
+    let used = 0;
+    for (const file of browserSources()) {
+      for (const name of valueImports(readFileSync(file, 'utf8'), pkg)) {
+        used += 1;
+        if (!provided.has(name)) missing.add(`${name} (${path.relative(ROOT, file)})`);
+      }
+    }
+    expect(used).toBeGreaterThan(5);
+    expect([...missing]).toEqual([]);
   });
 });
