@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from './zod-subset';
 
 // The site's Content-Security-Policy forbids eval: zod's JIT probe (`new Function`) would be reported as a
 // violation in every browser, so pages use the interpreter. The API keeps the faster JIT.
