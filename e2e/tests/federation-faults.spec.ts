@@ -152,7 +152,8 @@ async function expectRestOfSiteWorks(page: Page): Promise<void> {
   await expect(page).toHaveURL('/battlestations');
   await expect(page.getByRole('heading', { name: 'Browse Battlestations', level: 1 })).toBeVisible();
   await expect(page.getByRole('contentinfo').getByRole('link', { name: 'Home' })).toBeVisible();
-  await page.goBack();
+  // Back within the app (no new document): the first document's load event may still wait on the hung file.
+  await page.goBack({ waitUntil: 'commit' });
   await expect(page).toHaveURL('/parts');
   await expect(fallbackOf(page)).toBeVisible({ timeout: HUNG_FAULT_LIMIT_MS });
 }
