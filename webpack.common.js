@@ -51,6 +51,47 @@ const SHARED_SUBSETS = {
   'react-router-dom': path.join(ROOT, 'shared/src/singletons/react-router-dom.ts'),
 };
 
+/** The names a subset module re-exports, from its `export { a, default as B } from 'module';` statements. */
+function subsetExports(file) {
+  return [...fs.readFileSync(file, 'utf8').matchAll(/^export \{([^}]*)\} from '([^']+)';$/gm)].map(([, list, from]) => ({
+    from,
+    names: list
+      .split(',')
+      .map((item) => item.trim())
+      .filter(Boolean)
+      .map((item) => item.split(/\s+as\s+/).pop()),
+  }));
+}
+
+/** Name of the file each build writes with the names its curated singletons hold (see SingletonsListPlugin). */
+const SINGLETONS_FILE = 'singletons.json';
+
+/**
+ * Writes singletons.json: for each curated singleton the bundle shares, the names its subset holds. The
+ * shell registers its singletons first, so the shell's are the ones every remote gets; release:remote
+ * reads both files and refuses a remote release that needs a name the live shell does not provide.
+ */
+class SingletonsListPlugin {
+  constructor(dir) {
+    this.dir = dir;
+  }
+
+  apply(compiler) {
+    const { RawSource } = compiler.webpack.sources;
+    compiler.hooks.thisCompilation.tap('SingletonsListPlugin', (compilation) => {
+      compilation.hooks.processAssets.tap({ name: 'SingletonsListPlugin', stage: compiler.webpack.Compilation.PROCESS_ASSETS_STAGE_ADDITIONAL }, () => {
+        const shared = sharedConfig(this.dir);
+        const list = Object.fromEntries(
+          Object.entries(SHARED_SUBSETS)
+            .filter(([pkg]) => pkg in shared)
+            .map(([pkg, file]) => [pkg, subsetExports(file).flatMap((statement) => statement.names).sort()]),
+        );
+        compilation.emitAsset(SINGLETONS_FILE, new RawSource(`${JSON.stringify(list, null, 2)}\n`));
+      });
+    });
+  }
+}
+
 function readJson(file) {
   return JSON.parse(fs.readFileSync(file, 'utf8'));
 }
@@ -152,6 +193,7 @@ function createConfig({ dir, name, port, exposes, isHost = false }) {
           experiments: { optimization: { target: 'web', ...(exposes ? { disableRemote: true, disableSnapshot: true } : {}) } },
         }),
         new MiniCssExtractPlugin({ filename: `${hashed}.css`, chunkFilename: `${hashed}.css` }),
+        new SingletonsListPlugin(dir),
         // Which build this is (`npm run build:remote` sets it per release), so a deploy can be checked in the page.
         new DefinePlugin({ __BATTLEDECK_BUILD_LABEL__: JSON.stringify(process.env.BATTLEDECK_BUILD_LABEL || '') }),
         // The shell's page always; a remote's only in dev, where it mounts itself standalone.
@@ -186,4 +228,4 @@ function createConfig({ dir, name, port, exposes, isHost = false }) {
   };
 }
 
-module.exports = { createConfig, swcRule, CSS_MODULES, SINGLETON_PACKAGES, SHARED_SUBSETS };
+module.exports = { createConfig, swcRule, CSS_MODULES, SINGLETON_PACKAGES, SHARED_SUBSETS, SINGLETONS_FILE, subsetExports };

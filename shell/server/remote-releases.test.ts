@@ -1,7 +1,7 @@
 import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { activateRelease, contentHash, DIST, listReleases, manifestUrl, releaseVersion, timeStamp, versionOf } from './remote-releases';
+import { activateRelease, contentHash, DIST, listReleases, manifestUrl, releaseVersion, SINGLETONS_FILE, timeStamp, versionOf } from './remote-releases';
 
 const V1 = '20260301T101502Z-1a2b3c4d';
 const V2 = '20260302T080000Z-5e6f7a8b';
@@ -20,10 +20,19 @@ function write(file: string, content: string) {
   writeFileSync(file, content);
 }
 
+/** What the live shell's curated singletons hold, and what each build of mf-parts was built with. */
+const SHELL_SINGLETONS = { antd: ['Button', 'Modal', 'Table'], '@ant-design/icons': ['HeartOutlined'] };
+const singletons = (dir: string, list: Record<string, string[]>) => write(path.join(dir, SINGLETONS_FILE), JSON.stringify(list));
+
 beforeEach(() => {
   root = mkdtempSync(path.join(os.tmpdir(), 'bd-releases-'));
   write(path.join(root, 'mf-parts/dist/mf-manifest.json'), '{}');
-  for (const v of [V1, V2]) write(path.join(root, 'mf-parts/releases', v, 'mf-manifest.json'), '{}');
+  singletons(path.join(root, 'mf-parts/dist'), SHELL_SINGLETONS);
+  for (const v of [V1, V2]) {
+    write(path.join(root, 'mf-parts/releases', v, 'mf-manifest.json'), '{}');
+    singletons(path.join(root, 'mf-parts/releases', v), { antd: ['Button', 'Table'], '@ant-design/icons': ['HeartOutlined'] });
+  }
+  singletons(path.join(root, 'shell/dist'), SHELL_SINGLETONS);
   remotesFile = path.join(root, 'remotes.json');
   write(remotesFile, JSON.stringify(initial));
 });
@@ -90,6 +99,33 @@ describe('activateRelease', () => {
       'No build of mf-parts at mf-parts/releases/20260303T000000Z-00000000: build it first.',
     );
     expect(remotes()).toEqual(initial);
+  });
+});
+
+describe('activateRelease and the shared singletons', () => {
+  it('refuses a release that uses a name the live shell’s subset lacks, naming it, and changes nothing', () => {
+    singletons(path.join(root, 'mf-parts/releases', V2), { antd: ['Button', 'DatePicker'], '@ant-design/icons': ['HeartOutlined', 'StarOutlined'] });
+    expect(() => activateRelease({ remotesFile, folder: 'mf-parts', version: V2, root })).toThrow(
+      `mf-parts ${V2} uses shared antd DatePicker, @ant-design/icons StarOutlined, which the live shell does not provide. ` +
+        'Build and deploy the shell first (npm run build): every remote gets these from the shell.',
+    );
+    expect(remotes()).toEqual(initial);
+    // Once the shell provides them, the same release goes live.
+    singletons(path.join(root, 'shell/dist'), { antd: ['Button', 'DatePicker', 'Table'], '@ant-design/icons': ['HeartOutlined', 'StarOutlined'] });
+    expect(activateRelease({ remotesFile, folder: 'mf-parts', version: V2, root }).current).toContain(V2);
+  });
+
+  it('refuses a build that does not list its singletons, or a shell that was never built', () => {
+    rmSync(path.join(root, 'mf-parts/releases', V1, SINGLETONS_FILE));
+    expect(() => activateRelease({ remotesFile, folder: 'mf-parts', version: V1, root })).toThrow(`mf-parts ${V1} has no singletons.json`);
+    rmSync(path.join(root, 'shell/dist'), { recursive: true });
+    expect(() => activateRelease({ remotesFile, folder: 'mf-parts', version: V2, root })).toThrow('build the shell first (npm run build)');
+    expect(remotes()).toEqual(initial);
+  });
+
+  it('names the same file as the webpack factory that writes it', () => {
+    // eslint-disable-next-line @typescript-eslint/no-require-imports
+    expect(SINGLETONS_FILE).toBe((require('../../webpack.common.js') as { SINGLETONS_FILE: string }).SINGLETONS_FILE);
   });
 });
 

@@ -4,6 +4,9 @@ import path from 'node:path';
 import { BUNDLES, ROOT } from './bundles';
 import { runToEnd } from './processes';
 
+/** The file each build lists its curated singletons in (written by webpack.common.js, which names it too). */
+export const SINGLETONS_FILE = 'singletons.json';
+
 /**
  * Independent remote deploys: a remote is built on its own into `<remote>/releases/<version>/` (its
  * mf-manifest.json and content-hashed files, never touching `dist/` or another remote), and goes live when
@@ -102,6 +105,31 @@ export function versionOf(folder: string, url: string | undefined): string | nul
   return url.endsWith(`/remotes/${folder}/mf-manifest.json`) ? DIST : null;
 }
 
+/** What a build's curated singletons hold, package by package (webpack.common.js writes the file). */
+function readSingletons(dir: string): Record<string, string[]> | null {
+  const file = path.join(dir, SINGLETONS_FILE);
+  return existsSync(file) ? (JSON.parse(readFileSync(file, 'utf8')) as Record<string, string[]>) : null;
+}
+
+/**
+ * antd, its icons and the router are shared as curated subsets, and every remote gets the live shell's
+ * (the shell registers its singletons first). A remote release built with a name the shell's subset lacks
+ * would find it undefined in the browser: refuse it here, before it is live.
+ */
+export function assertShellProvides(folder: string, version: string, buildDir: string, shellDir: string): void {
+  const needs = readSingletons(buildDir);
+  if (!needs) throw new Error(`${folder} ${version} has no ${SINGLETONS_FILE}: it was built before the shared singletons were listed. Build it again.`);
+  const provides = readSingletons(shellDir);
+  if (!provides) throw new Error(`The shell has no ${SINGLETONS_FILE} in ${shellDir}: build the shell first (npm run build).`);
+  const missing = Object.entries(needs).flatMap(([pkg, names]) => names.filter((n) => !provides[pkg]?.includes(n)).map((n) => `${pkg} ${n}`));
+  if (missing.length > 0) {
+    throw new Error(
+      `${folder} ${version} uses shared ${missing.join(', ')}, which the live shell does not provide. ` +
+        'Build and deploy the shell first (npm run build): every remote gets these from the shell.',
+    );
+  }
+}
+
 export interface Activation {
   name: string;
   previous: string | undefined;
@@ -119,6 +147,8 @@ export function activateRelease(options: { remotesFile: string; folder: string; 
   const root = options.root ?? ROOT;
   const manifest = version === DIST ? path.join(root, folder, 'dist', 'mf-manifest.json') : path.join(releasesDir(folder, root), version, 'mf-manifest.json');
   if (!existsSync(manifest)) throw new Error(`No build of ${folder} at ${path.relative(root, path.dirname(manifest))}: build it first.`);
+
+  assertShellProvides(folder, version, path.dirname(manifest), path.join(root, 'shell', 'dist'));
 
   const entries = JSON.parse(readFileSync(remotesFile, 'utf8')) as Record<string, string>;
   const name = federationName(folder);

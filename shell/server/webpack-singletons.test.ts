@@ -5,9 +5,10 @@ import path from 'node:path';
 type ConfigFactory = (env: unknown, argv: { mode: string }) => { plugins: unknown[] };
 // The one webpack factory every bundle's config calls (a CommonJS file at the repository root).
 // eslint-disable-next-line @typescript-eslint/no-require-imports
-const { createConfig, SHARED_SUBSETS } = require('../../webpack.common.js') as {
+const { createConfig, SHARED_SUBSETS, subsetExports } = require('../../webpack.common.js') as {
   createConfig: (options: Record<string, unknown>) => ConfigFactory;
   SHARED_SUBSETS: Record<string, string>;
+  subsetExports: (file: string) => { names: string[]; from: string }[];
 };
 // eslint-disable-next-line @typescript-eslint/no-require-imports
 const installedReact = (require('react/package.json') as { version: string }).version;
@@ -74,21 +75,9 @@ function valueImports(source: string, pkg: string): string[] {
   return names;
 }
 
-/** What a subset module re-exports: `export { a, default as B } from 'module';` statements, by module. */
-function reExports(subset: string): { names: string[]; from: string }[] {
-  return [...subset.matchAll(/^export \{([^}]*)\} from '([^']+)';$/gm)].map(([, list, from]) => ({
-    names: list!
-      .split(',')
-      .map((item) => item.trim())
-      .filter(Boolean)
-      .map((item) => item.split(/\s+as\s+/).pop()!),
-    from: from!,
-  }));
-}
-
 describe('singletons provided as a curated subset', () => {
   it.each(Object.entries(SHARED_SUBSETS))('%s: every name the bundles import is in its subset, and each resolves', (pkg, subsetFile) => {
-    const statements = reExports(readFileSync(subsetFile, 'utf8'));
+    const statements = subsetExports(subsetFile);
     const provided = new Set(statements.flatMap((statement) => statement.names));
     for (const { from } of statements) {
       expect(() => require.resolve(from, { paths: [ROOT] })).not.toThrow();

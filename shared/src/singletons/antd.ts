@@ -2,7 +2,8 @@
 // A shared module is never tree-shaken, so sharing all of antd put about 430 KB gzip on every remote page's
 // critical path; this list keeps one antd (one theme, one style cache) at a fraction of that. Deep imports,
 // because importing 'antd' here would consume this very module. A component missing here fails
-// shell/server/webpack-singletons.test.ts.
+// shell/server/webpack-singletons.test.ts; one added here reaches the remotes through the shell, so the
+// shell deploys first (release:remote checks it, docs/deploy.md).
 
 export { default as Alert } from 'antd/es/alert';
 export { default as App } from 'antd/es/app';
