@@ -35,8 +35,9 @@ const api = (engine) => ({
   rootDir: '<rootDir>/api',
   testEnvironment: 'node',
   testMatch: ['<rootDir>/{src,test}/**/*.test.ts'],
-  // Minutes-long fault tests run in `npm run test:reliability` (api/test/reliability/jest.config.js).
-  testPathIgnorePatterns: ['/node_modules/', '<rootDir>/test/reliability/'],
+  // Minutes-long fault tests run in `npm run test:reliability` (api/test/reliability/jest.config.js);
+  // test/postgres-only holds what only a PostgreSQL server has.
+  testPathIgnorePatterns: ['/node_modules/', '<rootDir>/test/reliability/', ...(engine === 'pglite' ? ['<rootDir>/test/postgres-only/'] : [])],
   setupFiles: [`<rootDir>/test/setup/engine-${engine}.ts`],
   globalSetup: '<rootDir>/test/setup/global-setup.ts',
   globalTeardown: '<rootDir>/test/setup/global-teardown.ts',

@@ -72,21 +72,20 @@ const SINGLETONS_FILE = 'singletons.json';
  * reads both files and refuses a remote release that needs a name the live shell does not provide.
  */
 class SingletonsListPlugin {
-  constructor(dir) {
-    this.dir = dir;
+  /** @param {Record<string, unknown>} shared the bundle's shared config (sharedConfig) */
+  constructor(shared) {
+    this.list = Object.fromEntries(
+      Object.entries(SHARED_SUBSETS)
+        .filter(([pkg]) => pkg in shared)
+        .map(([pkg, file]) => [pkg, subsetExports(file).flatMap((statement) => statement.names).sort()]),
+    );
   }
 
   apply(compiler) {
     const { RawSource } = compiler.webpack.sources;
     compiler.hooks.thisCompilation.tap('SingletonsListPlugin', (compilation) => {
       compilation.hooks.processAssets.tap({ name: 'SingletonsListPlugin', stage: compiler.webpack.Compilation.PROCESS_ASSETS_STAGE_ADDITIONAL }, () => {
-        const shared = sharedConfig(this.dir);
-        const list = Object.fromEntries(
-          Object.entries(SHARED_SUBSETS)
-            .filter(([pkg]) => pkg in shared)
-            .map(([pkg, file]) => [pkg, subsetExports(file).flatMap((statement) => statement.names).sort()]),
-        );
-        compilation.emitAsset(SINGLETONS_FILE, new RawSource(`${JSON.stringify(list, null, 2)}\n`));
+        compilation.emitAsset(SINGLETONS_FILE, new RawSource(`${JSON.stringify(this.list, null, 2)}\n`));
       });
     });
   }
@@ -158,6 +157,7 @@ function createConfig({ dir, name, port, exposes, isHost = false }) {
   return (_env, argv) => {
     const isDev = argv.mode !== 'production';
     const hashed = isDev ? '[name]' : '[name].[contenthash:8]';
+    const shared = sharedConfig(dir);
     return {
       mode: isDev ? 'development' : 'production',
       context: dir,
@@ -185,7 +185,7 @@ function createConfig({ dir, name, port, exposes, isHost = false }) {
           name,
           ...(exposes ? { filename: isDev ? 'remoteEntry.js' : 'remoteEntry.[contenthash:8].js', exposes } : {}),
           remotes: {},
-          shared: sharedConfig(dir),
+          shared,
           shareStrategy: 'loaded-first',
           manifest: { fileName: 'mf-manifest.json' },
           dts: false,
@@ -193,7 +193,7 @@ function createConfig({ dir, name, port, exposes, isHost = false }) {
           experiments: { optimization: { target: 'web', ...(exposes ? { disableRemote: true, disableSnapshot: true } : {}) } },
         }),
         new MiniCssExtractPlugin({ filename: `${hashed}.css`, chunkFilename: `${hashed}.css` }),
-        new SingletonsListPlugin(dir),
+        new SingletonsListPlugin(shared),
         // Which build this is (`npm run build:remote` sets it per release), so a deploy can be checked in the page.
         new DefinePlugin({ __BATTLEDECK_BUILD_LABEL__: JSON.stringify(process.env.BATTLEDECK_BUILD_LABEL || '') }),
         // The shell's page always; a remote's only in dev, where it mounts itself standalone.

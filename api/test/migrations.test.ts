@@ -1,15 +1,11 @@
 import { is, sql } from 'drizzle-orm';
 import { PgTable, getTableConfig } from 'drizzle-orm/pg-core';
-import pg from 'pg';
-import type { DatabaseHandle } from '../src/db/database';
 import * as schema from '../src/db/schema';
-import { openPglite } from '../src/db/pglite';
 import { uniqueViolation } from '../src/lib/pg-errors';
 import { featuredQuery } from '../src/repositories/battlestations-repository';
 import { insertUser } from '../src/repositories/users-repository';
-import { openPostgres } from '../src/db/postgres';
 import { rows } from './helpers/sql-rows';
-import { testEngine } from './helpers/test-database';
+import { openEmptyDatabase, type TestDatabase } from './helpers/test-database';
 
 const tables: PgTable[] = [];
 for (const value of Object.values(schema) as unknown[]) if (is(value, PgTable)) tables.push(value);
@@ -17,32 +13,9 @@ for (const value of Object.values(schema) as unknown[]) if (is(value, PgTable)) 
 /** PostgreSQL keeps the first 63 bytes of a name (drizzle-kit's foreign key names can be longer). */
 const pgName = (name: string) => name.slice(0, 63);
 
-/** A brand-new, empty database of the engine under test (not a template clone), dropped afterwards. */
-async function emptyDatabase(statementTimeoutMs = 0): Promise<{ handle: DatabaseHandle; dispose(): Promise<void> }> {
-  if (testEngine() === 'pglite') {
-    const handle = await openPglite();
-    return { handle, dispose: () => handle.close() };
-  }
-  const url = new URL(process.env.DATABASE_URL!);
-  const name = `battledeck_migrate_${process.pid}_${Date.now()}`;
-  const admin = new pg.Client({ connectionString: url.toString() });
-  await admin.connect();
-  await admin.query(`CREATE DATABASE "${name}"`);
-  url.pathname = `/${name}`;
-  const handle = openPostgres({ url: url.toString(), poolSize: 3, statementTimeoutMs, onPoolError: () => undefined });
-  return {
-    handle,
-    async dispose() {
-      await handle.close();
-      await admin.query(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`);
-      await admin.end();
-    },
-  };
-}
-
-let database: { handle: DatabaseHandle; dispose(): Promise<void> };
+let database: TestDatabase;
 beforeAll(async () => {
-  database = await emptyDatabase();
+  database = await openEmptyDatabase();
   await database.handle.migrate();
 });
 afterAll(() => database?.dispose());
@@ -107,15 +80,3 @@ describe('migrations', () => {
   });
 });
 
-// A migration may rewrite a large table (0004 lower-cases search_text), longer than a request's
-// statement timeout allows; cut off, it would stop every instance from starting.
-(testEngine() === 'postgres' ? it : it.skip)('run free of the statement timeout that requests get', async () => {
-  const strict = await emptyDatabase(1);
-  try {
-    await strict.handle.migrate();
-    // Requests keep it: 57014 is PostgreSQL's "canceling statement due to statement timeout".
-    await expect(strict.handle.db.execute(sql`SELECT pg_sleep(0.05)`)).rejects.toMatchObject({ cause: { code: '57014' } });
-  } finally {
-    await strict.dispose();
-  }
-});

@@ -4,7 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { chromium } from '@playwright/test';
-import { kb, loadedAssets, ownRemoteAssets, sharedFilesOf, sum, type LoadedAsset } from '../../e2e/lib/page-weight';
+import { firstPaintJs, kb, leanestColdLoad, loadedAssets, ownRemoteAssets, sharedFilesOf, sum } from '../../e2e/lib/page-weight';
 import { percentile, round } from './stats';
 
 export const CHROMIUM = '/usr/bin/chromium';
@@ -14,16 +14,8 @@ const CHROME_FLAGS = '--headless=new --no-sandbox --disable-gpu --disable-backgr
 export async function bundleSizes(baseUrl: string) {
   const browser = await chromium.launch({ executablePath: CHROMIUM, args: ['--no-sandbox', '--disable-gpu'] });
   try {
-    // The first paint races the scripts' arrival, and a busy moment only delays the paint: like the e2e
-    // budget, take the least of three cold loads as what the page needs.
-    let home: LoadedAsset[] = [];
-    const firstPaintJs = (assets: LoadedAsset[]) => sum(assets.filter((a) => a.kind === 'js' && a.beforeFirstPaint));
-    for (let load = 0; load < 3; load += 1) {
-      const context = await browser.newContext({ baseURL: baseUrl });
-      const loaded = await loadedAssets(await context.newPage(), '/');
-      await context.close();
-      if (load === 0 || firstPaintJs(loaded) < firstPaintJs(home)) home = loaded;
-    }
+    // As the e2e budget measures it: cold loads on a phone's network, the one that needed least.
+    const home = await leanestColdLoad(browser, baseUrl, '/');
     const remotes: Record<string, number> = {};
     for (const [folder, route] of [['mf-battlestations', '/battlestations'], ['mf-parts', '/parts']] as const) {
       const fresh = await browser.newPage({ baseURL: baseUrl });
@@ -32,7 +24,7 @@ export async function bundleSizes(baseUrl: string) {
       await fresh.close();
     }
     return {
-      homeFirstPaintJsKb: kb(firstPaintJs(home)),
+      homeFirstPaintJsKb: kb(sum(firstPaintJs(home))),
       homeFirstPaintCssKb: kb(sum(home.filter((a) => a.kind === 'css' && a.beforeFirstPaint))),
       homeTotalKb: kb(sum(home)),
       remoteOwnKb: remotes,

@@ -49,19 +49,20 @@ export function searchWords(term: string | undefined): string[] {
   return [...new Set(words)].slice(0, MAX_SEARCH_WORDS);
 }
 
+/** A search term with how many public stations hold its word as written (words too short for typos are not counted). */
+type CountedTerm = SearchTerm & { found?: number };
+
 /**
  * Typo tolerance where it is needed: a word found as written somewhere is matched exactly (searching 'desk'
  * does not bring in 'disk', and stays fast), a word found nowhere is matched loosely (decision 16).
  */
-async function searchTerms(db: Database, words: string[]): Promise<{ terms: SearchTerm[]; matches: number[] }> {
-  const terms: SearchTerm[] = [];
-  const matches: number[] = [];
+async function searchTerms(db: Database, words: string[]): Promise<CountedTerm[]> {
+  const terms: CountedTerm[] = [];
   for (const word of words) {
     const found = word.length >= FUZZY_MIN_LENGTH ? await countPublicTextMatches(db, word) : undefined;
-    terms.push({ word, fuzzy: found === 0 });
-    if (found !== undefined) matches.push(found);
+    terms.push({ word, fuzzy: found === 0, found });
   }
-  return { terms, matches };
+  return terms;
 }
 
 /** GET /battlestations: one page of public stations and how many match in all. */
@@ -93,8 +94,8 @@ export async function listBattlestations(db: Database, params: PublicListParams)
   return db.transaction(async (tx) => {
     // A word of one or two characters has no trigram: the index cannot help it, a table scan is then best.
     if (words.every((word) => word.length >= FUZZY_MIN_LENGTH)) await preferTrigramIndex(tx);
-    const { terms, matches } = await searchTerms(tx, words);
-    return page(tx, terms, terms.length === 1 && !terms[0].fuzzy ? matches[0] : undefined);
+    const terms = await searchTerms(tx, words);
+    return page(tx, terms, terms.length === 1 && !terms[0].fuzzy ? terms[0].found : undefined);
   });
 }
 

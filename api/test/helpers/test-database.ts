@@ -120,3 +120,26 @@ export async function openTestDatabase(): Promise<TestDatabase> {
   if (!url) throw new Error('DATABASE_URL is needed for the postgres engine.');
   return openPostgresClone(url);
 }
+
+/**
+ * A brand-new, empty database of the project's engine (not a template clone: the migrations run on it),
+ * dropped by dispose(). `statementTimeoutMs` is the requests' limit on PostgreSQL (PGlite has none).
+ */
+export async function openEmptyDatabase(statementTimeoutMs = 0): Promise<TestDatabase> {
+  if (testEngine() === 'pglite') {
+    const handle = await openPglite();
+    return { handle, dispose: () => handle.close() };
+  }
+  const url = process.env.DATABASE_URL;
+  if (!url) throw new Error('DATABASE_URL is needed for the postgres engine.');
+  const name = `battledeck_migrate_${process.pid}_${randomBytes(4).toString('hex')}`;
+  await withAdmin(url, (admin) => admin.query(`CREATE DATABASE "${name}"`));
+  const handle = openPostgres({ url: withDatabase(url, name), poolSize: 3, statementTimeoutMs, onPoolError: () => undefined });
+  return {
+    handle,
+    async dispose() {
+      await handle.close();
+      await withAdmin(url, (admin) => admin.query(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`));
+    },
+  };
+}
