@@ -24,24 +24,28 @@ export default fp(
     app.addHook('onClose', () => storage.close?.());
     if (storage.driver !== 'local') return;
 
-    await app.register(fastifyStatic, {
-      root: config.imagesDir,
-      prefix: '/images/',
-      decorateReply: false,
-      index: false,
-      list: false,
-      dotfiles: 'deny',
-      // Names are random and never reused, so a file never changes.
-      cacheControl: true,
-      immutable: true,
-      maxAge: YEAR_MS,
-      // Only our own file names: no directories, no dot files, no odd extensions.
-      allowedPath: (pathName) => SERVED_FILE.test(pathName),
-      setHeaders: (res) => {
-        // Public images may be shown by pages on other origins (a CDN in front, a remote's dev page).
-        res.setHeader('Cross-Origin-Resource-Policy', 'cross-origin');
-      },
-      schemaHide: true,
+    await app.register(async (images) => {
+      // Public images may be shown by pages on other origins (a CDN in front, a remote's dev page): this
+      // context's hook runs after the global security headers and relaxes their CORP.
+      images.addHook('onRequest', (_request, reply, done) => {
+        reply.header('cross-origin-resource-policy', 'cross-origin');
+        done();
+      });
+      await images.register(fastifyStatic, {
+        root: config.imagesDir,
+        prefix: '/images/',
+        decorateReply: false,
+        index: false,
+        list: false,
+        dotfiles: 'deny',
+        // Names are random and never reused, so a file never changes.
+        cacheControl: true,
+        immutable: true,
+        maxAge: YEAR_MS,
+        // Only our own file names: no directories, no dot files, no odd extensions.
+        allowedPath: (pathName) => SERVED_FILE.test(pathName),
+        schemaHide: true,
+      });
     });
   },
   { name: 'storage', dependencies: ['config'] },
