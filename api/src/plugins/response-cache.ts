@@ -72,11 +72,10 @@ export default fp(
       });
     }
 
-    /** The shared generation ('' without Redis), or null when Redis does not answer: then the cache is bypassed. */
-    const sharedGeneration = async (): Promise<string | null> => {
-      if (!publisher) return '';
+    /** The shared generation, or null when Redis does not answer: then the cache is bypassed. */
+    const sharedGeneration = async (redis: Redis): Promise<string | null> => {
       try {
-        return (await publisher.get(sharedKey)) ?? '0';
+        return (await redis.get(sharedKey)) ?? '0';
       } catch {
         return null;
       }
@@ -88,15 +87,13 @@ export default fp(
     const cacheable = (request: FastifyRequest) =>
       (request.method === 'GET' || request.method === 'HEAD') && request.routeOptions.config.publicCache === true && !request.headers.authorization;
 
-    app.addHook('onRequest', async (request: FastifyRequest, reply: FastifyReply) => {
-      if (!cacheable(request)) return;
-      const shared = await sharedGeneration();
-      if (shared === null) return;
+    /** Answers from the cache when it holds a current entry (true), else marks the request as a miss to keep. */
+    const answerFromCache = (request: FastifyRequest, reply: FastifyReply, shared: string): boolean => {
       const key = request.url;
       const entry = entries.get(key);
       if (!entry || entry.generation !== generation || entry.shared !== shared || entry.expires < Date.now()) {
         request.responseCache = { key, generation, shared };
-        return;
+        return false;
       }
       // Most recently used last: the first key is the one to evict.
       entries.delete(key);
@@ -104,23 +101,31 @@ export default fp(
       reply.headers(entry.headers).header('x-cache', 'hit');
       const etag = entry.headers.etag;
       if (etag && request.headers['if-none-match']?.split(',').some((tag) => tag.trim() === etag || tag.trim() === `W/${etag}`)) {
-        return reply.code(304).send();
+        void reply.code(304).send();
+      } else {
+        void reply.send(entry.payload);
       }
-      return reply.send(entry.payload);
+      return true;
+    };
+
+    // Callback style, synchronous without Redis: a hit is the hottest path of the API, and an async hook
+    // costs it a promise and a microtask turn. A hook that answers must not call done().
+    app.addHook('onRequest', (request, reply, done) => {
+      if (!cacheable(request)) return done();
+      if (!publisher) {
+        if (!answerFromCache(request, reply, '')) done();
+        return;
+      }
+      void sharedGeneration(publisher).then((shared) => {
+        if (shared === null || !answerFromCache(request, reply, shared)) done();
+      });
     });
 
-    app.addHook('onSend', async (request, reply, payload) => {
-      if (isWrite(request) && reply.statusCode < 400) {
-        // Before the answer leaves: a client that sees the write confirmed finds every instance's cache stale.
-        clear();
-        await publisher?.incr(sharedKey).catch((error: unknown) => app.log.warn({ err: error }, 'could not bump the shared cache generation'));
-        void publisher?.publish(channel, instance).catch((error: unknown) => app.log.warn({ err: error }, 'could not broadcast a cache clear'));
-        return payload;
-      }
+    /** Keeps a miss's answer, unless a write came while it was being read (it would be stale). */
+    const keep = (request: FastifyRequest, reply: FastifyReply, payload: unknown) => {
       const pending = request.responseCache;
-      // A write while this answer was being read makes it stale: do not keep it.
-      if (!pending || pending.generation !== generation) return payload;
-      if (reply.statusCode !== 200 || typeof payload !== 'string' || payload.length > MAX_PAYLOAD_BYTES) return payload;
+      if (!pending || pending.generation !== generation) return;
+      if (reply.statusCode !== 200 || typeof payload !== 'string' || payload.length > MAX_PAYLOAD_BYTES) return;
       const headers: Record<string, string> = {};
       for (const name of KEPT_HEADERS) {
         const value = reply.getHeader(name);
@@ -128,7 +133,25 @@ export default fp(
       }
       entries.set(pending.key, { payload, headers, generation, shared: pending.shared, expires: Date.now() + ttlMs });
       if (entries.size > maxEntries) entries.delete(entries.keys().next().value as string);
-      return payload;
+    };
+
+    // Callback style like onRequest: only a write with Redis has anything to wait for.
+    app.addHook('onSend', (request, reply, payload, done) => {
+      if (!isWrite(request) || reply.statusCode >= 400) {
+        keep(request, reply, payload);
+        return done(null, payload);
+      }
+      // Before the answer leaves: a client that sees the write confirmed finds every instance's cache stale.
+      clear();
+      if (!publisher) return done(null, payload);
+      const redis = publisher;
+      void redis
+        .incr(sharedKey)
+        .catch((error: unknown) => app.log.warn({ err: error }, 'could not bump the shared cache generation'))
+        .then(() => {
+          void redis.publish(channel, instance).catch((error: unknown) => app.log.warn({ err: error }, 'could not broadcast a cache clear'));
+          done(null, payload);
+        });
     });
 
     app.decorate('clearResponseCache', clear);
