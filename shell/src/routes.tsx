@@ -5,6 +5,7 @@ import { HomePage } from './home/home-page';
 import { MainLayout } from './layout/main-layout';
 import { NotFoundPage } from './pages/not-found-page';
 import { AdminGate } from './remotes/admin-gate';
+import { REMOTE_AREAS } from './remotes/remote-areas';
 import { RemoteSection } from './remotes/remote-section';
 
 const LoginPage = lazy(() => import('./auth/login-page'));
@@ -24,16 +25,16 @@ export function AppRoutes() {
         <Route path="login" element={<LoginPage />} />
         <Route path="login/password-reset" element={<PasswordResetPage />} />
         <Route path="register" element={<RegisterPage />} />
-        <Route path="battlestations/*" element={<RemoteSection key="mf_battlestations" name="mf_battlestations" basePath="/battlestations" />} />
-        <Route path="parts/*" element={<RemoteSection key="mf_parts" name="mf_parts" basePath="/parts" />} />
-        <Route
-          path="profile/*"
-          element={
-            <RequireAuth loading={<Spinner />}>
-              <RemoteSection key="mf_profile" name="mf_profile" basePath="/profile" />
-            </RequireAuth>
-          }
-        />
+        {REMOTE_AREAS.map(({ segment, remote, signedInOnly }) => {
+          const section = <RemoteSection key={remote} name={remote} basePath={`/${segment}`} />;
+          return (
+            <Route
+              key={segment}
+              path={`${segment}/*`}
+              element={signedInOnly ? <RequireAuth loading={<Spinner />}>{section}</RequireAuth> : section}
+            />
+          );
+        })}
         <Route path="admin/*" element={<AdminGate />} />
         <Route path="*" element={<NotFoundPage />} />
       </Route>
