@@ -87,3 +87,24 @@ test('someone already signed in who opens /login directly goes home', async ({ p
   await page.goto('/login');
   await expect(page).toHaveURL('/');
 });
+
+test('a visitor never signed in here gets no Firebase until the login page, and a station page without waiting for it', async ({ page }) => {
+  // Firebase Auth creates this database when it starts: its absence shows Firebase never ran on the page.
+  const firebaseStarted = () => page.evaluate(async () => (await indexedDB.databases()).some((db) => db.name === 'firebaseLocalStorageDb'));
+  await page.goto('/battlestations');
+  const card = page.getByRole('list', { name: 'Battlestations' }).getByRole('link').first();
+  await card.click();
+  await expect(page).toHaveURL(/\/battlestations\/\d+$/);
+  await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+  await expect(page.getByRole('link', { name: 'Login' })).toBeVisible();
+  // Past the idle start (1.5 s at most) that a visitor who may be signed in gets.
+  await page.waitForTimeout(2500);
+  expect(await firebaseStarted()).toBe(false);
+
+  await page.getByRole('link', { name: 'Login' }).click();
+  await expect.poll(firebaseStarted).toBe(true);
+  await page.getByLabel('Email').fill(DEMO_USER.email);
+  await page.getByLabel('Password', { exact: true }).fill(DEMO_USER.password);
+  await page.getByRole('button', { name: 'Login' }).click();
+  await expect(page.getByRole('button', { name: /Account menu for/ })).toBeVisible();
+});

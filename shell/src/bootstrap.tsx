@@ -1,6 +1,7 @@
 import { StrictMode } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { App } from './app';
+import { bootSession } from './auth/session-boot';
 import '@battledeck/shared/styles.css';
 
 const container = document.getElementById('root')!;
@@ -13,7 +14,5 @@ const app = (
 if (container.firstElementChild) hydrateRoot(container, app);
 else createRoot(container).render(app);
 
-// Firebase is large: start the session only after the frame and the home page have painted.
-const startSession = () => void import('./auth/session').then((m) => m.startSession());
-if ('requestIdleCallback' in window) window.requestIdleCallback(startSession, { timeout: 1500 });
-else setTimeout(startSession, 200);
+// Firebase is large: it loads after the first paint, and only for a visitor who may be signed in.
+void bootSession();

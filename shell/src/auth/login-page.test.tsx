@@ -8,9 +8,11 @@ import { QueryClientProvider } from '@tanstack/react-query';
 import { createQueryClient } from '@battledeck/shared/api';
 import { LocationProbe } from '@battledeck/shared/testing';
 import LoginPage from './login-page';
+import { startSession } from './session-boot';
 
 jest.mock('./firebase', () => ({ firebaseAuth: () => ({}) }));
 jest.mock('firebase/auth', () => ({ signInWithEmailAndPassword: jest.fn() }));
+jest.mock('./session-boot', () => ({ startSession: jest.fn() }));
 const signIn = signInWithEmailAndPassword as jest.MockedFunction<typeof signInWithEmailAndPassword>;
 
 async function fillAndSubmit(email: string, password: string) {
@@ -25,6 +27,11 @@ describe('LoginPage', () => {
     setSession();
   });
   afterEach(resetSession);
+
+  it('starts the session, which a visitor never signed in here does not have yet', () => {
+    renderWithProviders(<LoginPage />);
+    expect(startSession).toHaveBeenCalled();
+  });
 
   it('requires both fields on submit', async () => {
     renderWithProviders(<LoginPage />);

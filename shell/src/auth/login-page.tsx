@@ -11,6 +11,7 @@ import { Link, useLocation, useNavigate } from 'react-router-dom';
 import { AuthCard, authStyles } from './auth-card';
 import { loginErrorMessage } from './auth-errors';
 import { firebaseAuth } from './firebase';
+import { startSession } from './session-boot';
 
 const loginSchema = z.object({
   email: z.string().trim().min(1, { error: REQUIRED }),
@@ -35,6 +36,9 @@ export default function LoginPage() {
     reValidateMode: 'onBlur',
     defaultValues: { email: '', password: '' },
   });
+
+  // A visitor who was never signed in here has no session running yet (session-boot): it must see this sign-in.
+  useEffect(() => void startSession(), []);
 
   // Someone already signed in who opens /login goes home after registering/resetting, else back one step.
   useEffect(() => {

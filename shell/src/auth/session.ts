@@ -31,8 +31,8 @@ async function loadProfile(user: User): Promise<void> {
   }
 }
 
-/** Keeps the shared session store in step with Firebase Auth (SPEC §4). Called once, after first paint. */
-export function startSession(): void {
+/** Keeps the shared session store in step with Firebase Auth (SPEC §4). Called once, by session-boot. */
+export function followAuthState(): void {
   const auth = firebaseAuth();
   sessionStore.setState({ signOut: signOutQuietly });
   onAuthStateChanged(auth, (user) => {
