@@ -69,6 +69,23 @@ describe('PartPicker', () => {
     expect(screen.getByRole('button', { name: 'Add' })).toBeEnabled();
   });
 
+  it('keeps the chosen part when Tab then leaves the box', async () => {
+    const { onAdd } = setup();
+    await userEvent.type(box(), 'ryzen');
+    expect(await screen.findByText('2 results available.')).toBeInTheDocument();
+    await waitFor(() => expect(document.querySelector('.ant-select-item-option-active')).toHaveTextContent('AMD Ryzen 7 7800X3D'));
+    fireEvent.keyDown(box(), { key: 'ArrowDown', keyCode: 40, which: 40 });
+    await waitFor(() => expect(document.querySelector('.ant-select-item-option-active')).toHaveTextContent('AMD Ryzen 5 7600X'));
+    fireEvent.keyDown(box(), { key: 'Enter', keyCode: 13, which: 13 });
+    fireEvent.keyUp(box(), { key: 'Enter', keyCode: 13, which: 13 });
+    await waitFor(() => expect(box()).toHaveValue('AMD Ryzen 5 7600X'));
+    expect(box()).toHaveAttribute('aria-expanded', 'false');
+    // An open list would take its active suggestion on Tab (rc-select), replacing the choice just made.
+    fireEvent.keyDown(box(), { key: 'Tab', keyCode: 9, which: 9 });
+    await userEvent.click(screen.getByRole('button', { name: 'Add' }));
+    expect(onAdd).toHaveBeenCalledWith(ENTRIES[1]);
+  });
+
   it("announces 'No results are available.' and 'Error loading parts'", async () => {
     setup((url) => (url.searchParams.get('searchTerm') === 'zzz' ? [] : new Response('{"message":"down"}', { status: 500 })));
     await userEvent.type(box(), 'zzz');

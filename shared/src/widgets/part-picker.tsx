@@ -99,7 +99,9 @@ export function PartPicker({ onAdd, excludeIds = [], extra }: PartPickerProps) {
           aria-describedby={statusId}
           placeholder="Search parts (2+ characters)"
           value={chosen ? chosen.name : text}
-          options={searching ? options : []}
+          // Once a part is chosen the list has nothing to offer until the next keystroke: rc-select reopens it on
+          // Enter, and an open list takes its active suggestion on Tab, which would replace the choice.
+          options={searching && !chosen ? options : []}
           onSearch={(value) => {
             setText(value);
             setChosen(null);
