@@ -27,11 +27,7 @@ export function writeHomePage(shellDir: string): void {
 
   const index = readFileSync(path.join(dist, 'index.html'), 'utf8');
   if (!index.includes('<div id="root"></div>')) throw new Error('index.html has no empty #root to prerender into');
-  // The app's script (not config.js, which sets what it reads) waits for the first paint: see after-paint.js.
-  const appScript = /<script defer="defer" src="(?!\/config\.js")([^"]+)"><\/script>/g;
-  if (index.match(appScript)?.length !== 1) throw new Error('index.html should load exactly one app script besides config.js');
   const home = index
-    .replace(appScript, '<script defer="defer" src="/after-paint.js" data-src="$1"></script>')
     .replace(/<title>[^<]*<\/title>/, `<title>${pageTitle('Home')}</title>`)
     .replace('</head>', `${hints}<style>${css}</style></head>`)
     .replace('<div id="root"></div>', `<div id="root">${markup}</div>`);
