@@ -1,6 +1,7 @@
 /** The API contract: request and response schemas shared by the API (validation) and the client (types). */
 export * from './common';
 export * from './users';
+export * from './password-policy';
 export * from './parts';
 export * from './battlestations';
 export * from './stores';

@@ -14,6 +14,10 @@ export const USER_MESSAGES = {
   usernameTaken: 'Username already taken.',
   emailTaken: 'Email already in use.',
   invalidEmail: 'Enter a valid email address.',
+  /** Decision 26. */
+  commonPassword: 'Please choose a less common password.',
+  /** Ours (decision 27): zero-width, text-direction and other invisible characters. */
+  usernameInvisible: 'Username must not contain invisible or text-direction characters.',
   /** Ours: deleting the only administrator would leave nobody to run the admin area. */
   lastAdmin: 'This is the only administrator account. Make another user an administrator before deleting it.',
 } as const;
@@ -29,8 +33,22 @@ export const usernameSchema = z
   .refine((s) => ![...s].some((c) => c.charCodeAt(0) < 32 || c === '\u007f' || c === '<' || c === '>'), {
     error: 'Username contains characters that are not allowed.',
   });
+/**
+ * Invisible characters a name could hide or reorder text with (decision 27): controls, format characters
+ * (Cf: zero-width, bidi controls such as U+202E, soft hyphen…), private use, lone surrogates, line and
+ * paragraph separators, and every default-ignorable code point (variation selectors, the Hangul fillers
+ * U+115F, U+1160, U+3164, U+FFA0, …), plus the blank Braille pattern U+2800.
+ */
+const INVISIBLE = /[\p{Cc}\p{Cf}\p{Co}\p{Cs}\p{Zl}\p{Zp}\p{Default_Ignorable_Code_Point}\u115F\u1160\u3164\uFFA0\u2800]/u;
+
+export function hasInvisibleCharacters(value: string): boolean {
+  return INVISIBLE.test(value);
+}
+
+/** NFKC-normalised (decision 27: fullwidth and other compatibility forms become their plain letters), then trimmed. */
 
 export const emailSchema = z
+  .normalize('NFKC')
   .string({ error: required })
   .trim()
   .min(1, { error: REQUIRED })
@@ -54,7 +72,8 @@ export const registerBody = z
   .refine((b) => b.password === b.confirmPassword, {
     error: USER_MESSAGES.passwordsDiffer,
     path: ['confirmPassword'],
-  });
+  })
+  .refine((s) => !hasInvisibleCharacters(s), { error: USER_MESSAGES.usernameInvisible });
 export type RegisterBody = z.infer<typeof registerBody>;
 
 export const registerResponse = z.object({ user_id: z.string(), username: z.string() });
