@@ -5,6 +5,7 @@ import {
   REQUIRED,
   boolish,
   flag,
+  idNumber,
   jsonField,
   oneOf,
   pageNumberOf,
@@ -148,7 +149,7 @@ const descriptionSchema = z
 const partIds = (field: string) =>
   jsonField(
     z
-      .array(z.number().int().positive(), { error: () => `${field} must be a list of part ids.` })
+      .array(idNumber(`${field} must be a list of part ids.`), { error: () => `${field} must be a list of part ids.` })
       .max(LIMITS.partsPerStationMax, { error: `A battlestation can list at most ${LIMITS.partsPerStationMax} parts.` }),
   );
 

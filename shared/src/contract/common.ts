@@ -51,12 +51,34 @@ export const searchTermSchema = z
   .optional()
   .transform((s) => (s ? s : undefined));
 
+/**
+ * The largest id: ids are PostgreSQL `integer`s, and comparing one with a larger number fails in the database
+ * (a 500), so every id the API accepts, in a path, a body or a list, is checked against it here.
+ */
+export const ID_MAX = 2_147_483_647;
+
+export const idMessage = (field: string) => `${field} must be a positive whole number.`;
+
+/** An id in a JSON body or list: a positive whole number up to ID_MAX, else `message`. */
+export function idNumber(message: string) {
+  return z
+    .number({ error: () => message })
+    .int({ error: message })
+    .positive({ error: message })
+    .max(ID_MAX, { error: message });
+}
+
+/** An id taken from text (a path, a query, a multipart field): a positive whole number up to ID_MAX, else `message`. */
+export function coercedId(message: string) {
+  return z.coerce
+    .number({ error: () => message })
+    .int({ error: message })
+    .positive({ error: message })
+    .max(ID_MAX, { error: message });
+}
+
 /** A positive integer id taken from a path. */
-export const idParam = z.coerce
-  .number({ error: () => 'The id must be a positive whole number.' })
-  .int({ error: 'The id must be a positive whole number.' })
-  .positive({ error: 'The id must be a positive whole number.' })
-  .max(2_147_483_647, { error: 'The id must be a positive whole number.' });
+export const idParam = coercedId(idMessage('The id'));
 
 export const idParams = z.object({ id: idParam });
 

@@ -2,6 +2,8 @@ import { z } from './zod';
 import {
   LIMITS,
   REQUIRED,
+  coercedId,
+  idMessage,
   httpUrl,
   jsonField,
   oneOf,
@@ -122,7 +124,7 @@ export const pendingPartsResponse = z.array(pendingPart);
 export const pendingStatusBody = z.object({ status: oneOf('status', PART_REQUEST_STATUSES) });
 
 const storeLinkInput = z.object({
-  store_id: z.coerce.number().int().positive(),
+  store_id: coercedId(idMessage('store_id')),
   url: httpUrl('store URL'),
   store_name: z.string().optional(),
 });
@@ -131,7 +133,7 @@ export type StoreLinkInput = z.infer<typeof storeLinkInput>;
 /** POST /parts/ and PUT /parts/{id} (multipart, admin): text fields; the image comes as a file or image_url. */
 export const partWriteFields = z.object({
   name: catalogueName('Name'),
-  type_id: z.coerce.number({ error: () => REQUIRED }).int().positive({ error: REQUIRED }),
+  type_id: coercedId(REQUIRED),
   manufacturer: catalogueName('Manufacturer'),
   manufacturer_url: z
     .union([z.literal(''), httpUrl('manufacturer URL')])
@@ -144,11 +146,11 @@ export const partWriteFields = z.object({
   added_stores: jsonField(z.array(storeLinkInput, { error: () => 'added_stores must be a list of store links.' }).max(100))
     .optional()
     .default([]),
-  deleted_stores: jsonField(z.array(z.coerce.number().int().positive(), { error: () => 'deleted_stores must be a list of store ids.' }).max(100))
+  deleted_stores: jsonField(z.array(coercedId('deleted_stores must be a list of store ids.'), { error: () => 'deleted_stores must be a list of store ids.' }).max(100))
     .optional()
     .default([]),
   /** When saving a pending request as a part, the request to approve in the same transaction. */
-  request_id: z.coerce.number().int().positive().optional(),
+  request_id: coercedId(idMessage('request_id')).optional(),
 });
 export type PartWriteFields = z.input<typeof partWriteFields>;
 
