@@ -21,9 +21,14 @@ let lenientAdmin: TestUser;
 let strictType: PartTypeRow;
 let lenientType: PartTypeRow;
 let png: Buffer;
+/** A port nothing listens on: taken from a server that is closed again at once. */
+let closedPort: number;
 
 beforeAll(async () => {
   png = await pngBytes(300, 200);
+  const closed = await startLocalServer({});
+  closedPort = closed.port;
+  await closed.close();
   const big = Buffer.alloc(5 * 1024 * 1024, 7);
   server = await startLocalServer({
     '/ok.png': (_req, res) => res.writeHead(200, { 'content-type': 'image/png' }).end(png),
@@ -34,6 +39,11 @@ beforeAll(async () => {
       res.end(big);
     },
     '/slow.png': () => undefined,
+    '/reset.png': (req) => req.socket.destroy(),
+    '/reset-midway.png': (req, res) => {
+      res.writeHead(200, { 'content-type': 'image/png', 'content-length': String(png.length) });
+      res.write(png.subarray(0, 100), () => req.socket.destroy());
+    },
     '/to-ok': (_req, res) => res.writeHead(302, { location: '/ok.png' }).end(),
     '/to-ipv6-loopback': (_req, res) => res.writeHead(302, { location: `http://[::1]:${server.port}/ok.png` }).end(),
     '/to-other-loopback': (_req, res) => res.writeHead(301, { location: `http://127.0.0.2:${server.port}/ok.png` }).end(),
@@ -71,6 +81,10 @@ describe('the production policy refuses non-public addresses with a clear 400', 
     ['the cloud metadata service', () => 'http://169.254.169.254/latest/meta-data/'],
     ['IPv6 loopback', () => `http://[::1]:${server.port}/ok.png`],
     ['IPv4-mapped IPv6 loopback', () => `http://[::ffff:127.0.0.1]:${server.port}/ok.png`],
+    ['IPv4-mapped IPv6 loopback in hex', () => `http://[::ffff:7f00:1]:${server.port}/ok.png`],
+    ['IPv4-translated IPv6 loopback', () => `http://[::ffff:0:7f00:1]:${server.port}/ok.png`],
+    ['IPv4-compatible IPv6 loopback', () => `http://[::7f00:1]:${server.port}/ok.png`],
+    ['NAT64 of the metadata service', () => 'http://[64:ff9b::a9fe:a9fe]/latest/meta-data/'],
     ['loopback written in hex', () => `http://0x7f.0.0.1:${server.port}/ok.png`],
     ['a private range in decimal', () => 'http://3232235777/part.png'],
     ['a name resolving to loopback', () => `http://localhost:${server.port}/ok.png`],
@@ -144,6 +158,19 @@ describe('with 127.0.0.1 allowed (the test server)', () => {
     expect(res.statusCode).toBe(400);
     expect(res.json()).toEqual({ message: IMPORT_MESSAGES.timeout });
     expect(Date.now() - started).toBeLessThan(5000);
+  });
+
+  it.each([
+    ['a connection refused', () => `http://127.0.0.1:${closedPort}/ok.png`, IMPORT_MESSAGES.refused],
+    ['a connection reset before the answer', () => `${server.origin}/reset.png`, IMPORT_MESSAGES.reset],
+    ['a connection reset in the middle of the image', () => `${server.origin}/reset-midway.png`, IMPORT_MESSAGES.reset],
+    ['a host name that does not exist', () => 'http://no-such-host.invalid/part.png', IMPORT_MESSAGES.unknownHost],
+  ])('answers %s with a clear 400, not a 503, leaving no file', async (_label, url, message) => {
+    const before = await imageFiles(lenient.config.imagesDir);
+    const res = await createWithUrl(lenient, lenientAdmin, lenientType, url());
+    expect(res.json()).toEqual({ message });
+    expect(res.statusCode).toBe(400);
+    expect(await imageFiles(lenient.config.imagesDir)).toEqual(before);
   });
 
   it('refuses what is not an image, and an error status', async () => {

@@ -27,7 +27,10 @@ export const IMPORT_MESSAGES = {
   credentials: 'The image URL must not contain a user name or password.',
   notPublic: 'The image URL points to a private or local network address, which is not allowed.',
   unknownHost: 'The image URL could not be reached: its host was not found.',
-  unreachable: 'The image URL could not be reached.',
+  unreachable: 'The image URL could not be reached: no route to its host.',
+  refused: 'The image URL could not be reached: its server refused the connection.',
+  reset: 'The image URL could not be read: its server closed the connection before sending the whole image.',
+  failed: 'The image URL could not be read because of a network error.',
   timeout: 'The image URL took too long to answer.',
   tooManyRedirects: 'The image URL redirected too many times.',
   badRedirect: 'The image URL redirected to an invalid address.',
@@ -67,15 +70,45 @@ function checkUrl(url: URL, allowed: readonly string[]): void {
   if (isIP(host) && !addressAllowed(host, allowed)) throw badRequest(IMPORT_MESSAGES.notPublic);
 }
 
+/** Network error codes and the message each one gets. */
+const NETWORK_MESSAGES: Record<string, string> = {
+  ENOTFOUND: IMPORT_MESSAGES.unknownHost,
+  EAI_AGAIN: IMPORT_MESSAGES.unknownHost,
+  EAI_NODATA: IMPORT_MESSAGES.unknownHost,
+  EAI_NONAME: IMPORT_MESSAGES.unknownHost,
+  ECONNREFUSED: IMPORT_MESSAGES.refused,
+  ECONNRESET: IMPORT_MESSAGES.reset,
+  ECONNABORTED: IMPORT_MESSAGES.reset,
+  EPIPE: IMPORT_MESSAGES.reset,
+  ERR_STREAM_PREMATURE_CLOSE: IMPORT_MESSAGES.reset,
+  ETIMEDOUT: IMPORT_MESSAGES.timeout,
+  EHOSTUNREACH: IMPORT_MESSAGES.unreachable,
+  ENETUNREACH: IMPORT_MESSAGES.unreachable,
+  EADDRNOTAVAIL: IMPORT_MESSAGES.unreachable,
+};
+
+function networkCode(error: unknown): string | undefined {
+  // net reports a failed connect to several addresses (happy eyeballs) as an AggregateError.
+  if (error instanceof AggregateError) return error.errors.map(networkCode).find(Boolean);
+  const { code, message } = (error ?? {}) as { code?: unknown; message?: unknown };
+  if (typeof code === 'string') return code;
+  // An IncomingMessage cut short emits a plain Error('aborted').
+  return message === 'aborted' ? 'ECONNRESET' : undefined;
+}
+
+/**
+ * Every failure of the fetch becomes a 400 with a message an admin can act on. The network error is not
+ * attached as `cause`: the error handler reads socket codes in a cause chain as the database being down and
+ * would answer 503 (the import's fault is the URL's, not the API's).
+ */
 function translate(error: unknown, signal: AbortSignal): Error {
   if (error instanceof HttpError) return error;
   if (signal.aborted) return badRequest(IMPORT_MESSAGES.timeout);
   if (error instanceof BlockedAddressError || (error as { cause?: unknown })?.cause instanceof BlockedAddressError) {
     return badRequest(IMPORT_MESSAGES.notPublic);
   }
-  const code = (error as { code?: string })?.code;
-  if (code === 'ENOTFOUND' || code === 'EAI_AGAIN') return badRequest(IMPORT_MESSAGES.unknownHost);
-  return new HttpError(400, IMPORT_MESSAGES.unreachable, { cause: error });
+  const code = networkCode(error);
+  return badRequest((code && NETWORK_MESSAGES[code]) ?? IMPORT_MESSAGES.failed);
 }
 
 function get(url: URL, options: ImageImportOptions, signal: AbortSignal): Promise<IncomingMessage> {
