@@ -162,7 +162,8 @@ function createConfig({ dir, name, port, exposes, isHost = false }) {
       mode: isDev ? 'development' : 'production',
       context: dir,
       entry: { main: './src/index.ts' },
-      devtool: isDev ? 'eval-cheap-module-source-map' : 'source-map',
+      // Production maps are build artefacts only: no sourceMappingURL in the files, and the site never serves them.
+      devtool: isDev ? 'eval-cheap-module-source-map' : 'hidden-source-map',
       output: {
         path: path.join(dir, 'dist'),
         filename: `${hashed}.js`,

@@ -147,11 +147,38 @@ function sendFile(req: IncomingMessage, res: ServerResponse, file: string, cache
   pipeline(createReadStream(file), res, () => {});
 }
 
-function proxy(req: IncomingMessage, res: ServerResponse, apiOrigin: string): void {
-  const target = new URL(req.url ?? '/', apiOrigin);
+/**
+ * The request target, if it is origin-form: one leading slash, then a path and query of visible ASCII
+ * (RFC 9112 3.2.1). Anything else is refused before routing: an absolute-form target (`http://host/…`), an
+ * authority (`//host/…`, `/\\host`), `*`, or bytes a URL parser would rewrite. This is what keeps a request
+ * from choosing where the proxy connects.
+ */
+export function originFormTarget(target: string | undefined): string | null {
+  if (!target || target.length > MAX_TARGET_LENGTH) return null;
+  if (target[0] !== '/' || target[1] === '/') return null;
+  return /^[\x21-\x7e]+$/.test(target) && !target.includes('\\') ? target : null;
+}
+
+const MAX_TARGET_LENGTH = 8192;
+
+/** Hop-by-hop headers (RFC 9110 7.6.1) belong to one connection and are never forwarded. */
+const HOP_BY_HOP = new Set(['connection', 'keep-alive', 'proxy-connection', 'te', 'trailer', 'transfer-encoding', 'upgrade', 'proxy-authorization']);
+
+function forwardedHeaders(req: IncomingMessage, host: string): http.OutgoingHttpHeaders {
+  const named = String(req.headers.connection ?? '').toLowerCase().split(',').map((name) => name.trim());
+  const headers: http.OutgoingHttpHeaders = {};
+  for (const [name, value] of Object.entries(req.headers)) {
+    if (!HOP_BY_HOP.has(name) && !named.includes(name) && value !== undefined) headers[name] = value;
+  }
+  if (req.headers['transfer-encoding']) headers['transfer-encoding'] = 'chunked';
+  // The API believes X-Forwarded-For from loopback only (TRUST_PROXY): it is always set here, never passed on.
+  return { ...headers, host, 'x-forwarded-for': req.socket.remoteAddress ?? '' };
+}
+
+/** Passes an /api or /images request to the API origin: the upstream host and port are fixed, only the path varies. */
+function proxy(req: IncomingMessage, res: ServerResponse, api: URL, target: string): void {
   const upstream = http.request(
-    target,
-    { method: req.method, headers: { ...req.headers, host: target.host, 'x-forwarded-for': req.socket.remoteAddress ?? '' } },
+    { protocol: api.protocol, hostname: api.hostname, port: api.port, path: target, method: req.method, headers: forwardedHeaders(req, api.host) },
     (answer) => {
       res.writeHead(answer.statusCode ?? 502, answer.headers);
       pipeline(answer, res, () => {});
@@ -163,6 +190,11 @@ function proxy(req: IncomingMessage, res: ServerResponse, apiOrigin: string): vo
     res.end(JSON.stringify({ message: 'The service is unavailable right now. Please try again later.' }));
   });
   pipeline(req, upstream, () => {});
+}
+
+function answerText(res: ServerResponse, status: number, text: string): void {
+  res.writeHead(status, { 'Content-Type': TYPES['.txt'], 'Cache-Control': 'no-store' });
+  res.end(text);
 }
 
 export function createSiteServer(options: SiteServerOptions): http.Server {
@@ -178,21 +210,24 @@ export function createSiteServer(options: SiteServerOptions): http.Server {
     ? [clientConfig.authEmulatorUrl]
     : ['https://identitytoolkit.googleapis.com', 'https://securetoken.googleapis.com'];
 
-  return http.createServer((req, res) => {
-    const url = new URL(req.url ?? '/', 'http://site');
+  const apiOrigin = new URL(options.apiOrigin);
+
+  function handle(req: IncomingMessage, res: ServerResponse): void {
+    // Refused before routing: nothing in a request can name another host for the proxy or a file outside the roots.
+    const target = originFormTarget(req.url);
+    if (!target) return answerText(res, 400, 'Bad request');
+    const url = new URL(target, 'http://site');
     const pathname = url.pathname;
     if (pathname.startsWith('/api/') || pathname === '/api' || pathname.startsWith('/images/')) {
-      return proxy(req, res, options.apiOrigin);
+      // What was routed is what goes upstream: the path with its dot segments resolved, and the query.
+      return proxy(req, res, apiOrigin, `${pathname}${url.search}`);
     }
     // Behind a TLS-terminating proxy the original scheme arrives in X-Forwarded-Proto.
     const https = req.headers['x-forwarded-proto'] === 'https' || 'encrypted' in req.socket;
     const csp = contentSecurityPolicy({ remoteUrls: remoteUrls(), imageBaseUrl: clientConfig.imageBaseUrl ?? '/images', authUrls });
     for (const [name, value] of Object.entries(securityHeaders(csp, https))) res.setHeader(name, value);
-    // A malformed percent-encoding would make decodeURIComponent throw inside the handler and end the process.
-    if (!decodable(pathname)) {
-      res.writeHead(400, { 'Content-Type': TYPES['.txt'] });
-      return void res.end('Bad request');
-    }
+    // A malformed percent-encoding would make decodeURIComponent throw inside the handler.
+    if (!decodable(pathname)) return answerText(res, 400, 'Bad request');
     if (req.method !== 'GET' && req.method !== 'HEAD') {
       res.writeHead(405, { Allow: 'GET, HEAD' });
       return void res.end();
@@ -202,14 +237,13 @@ export function createSiteServer(options: SiteServerOptions): http.Server {
       return void res.end(configJs);
     }
     if (pathname === '/remotes.json') return sendFile(req, res, options.remotesFile, 'no-cache');
+    // Source maps stay build artefacts (they rebuild the source for anyone who asks); the site never serves them.
+    if (pathname.endsWith('.map')) return answerText(res, 404, 'Not found');
 
     const remote = /^\/remotes\/([\w-]+)(\/.*)$/.exec(pathname);
     if (remote) {
       const file = remoteFile(options, remote[1], remote[2]);
-      if (!file) {
-        res.writeHead(404, { 'Content-Type': TYPES['.txt'] });
-        return void res.end('Not found');
-      }
+      if (!file) return answerText(res, 404, 'Not found');
       return sendFile(req, res, file, HASHED.test(file) ? 'public, max-age=31536000, immutable' : 'no-cache');
     }
 
@@ -219,12 +253,26 @@ export function createSiteServer(options: SiteServerOptions): http.Server {
     }
     if (pathname === '/' && existsSync(homeFile)) return sendFile(req, res, homeFile, 'no-cache');
     // Every other path is a page of the single-page app.
-    if (path.extname(pathname) && pathname !== '/') {
-      res.writeHead(404, { 'Content-Type': TYPES['.txt'] });
-      return void res.end('Not found');
-    }
+    if (path.extname(pathname) && pathname !== '/') return answerText(res, 404, 'Not found');
     return sendFile(req, res, indexFile, 'no-cache');
+  }
+
+  const server = http.createServer((req, res) => {
+    // The last resort: whatever a request makes throw is logged and answered; the process goes on serving.
+    try {
+      handle(req, res);
+    } catch (error) {
+      console.error('site server: request failed', { method: req.method, url: req.url?.slice(0, 200) }, error);
+      if (res.headersSent) return void res.destroy();
+      answerText(res, 500, 'Internal server error');
+    }
   });
+  // A request the HTTP parser cannot read (bad bytes, oversized headers) gets a 400 and its socket closes.
+  server.on('clientError', (_error, socket) => {
+    if (socket.writable) socket.end('HTTP/1.1 400 Bad Request\r\nConnection: close\r\nContent-Length: 0\r\n\r\n');
+    else socket.destroy();
+  });
+  return server;
 }
 
 export function readJson<T>(file: string): T {
