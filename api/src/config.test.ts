@@ -66,6 +66,18 @@ describe('loadConfig', () => {
     );
   });
 
+  // Issue 15 finding 3: with the emulator a forged alg:none admin token was accepted over the network.
+  it.each(['0.0.0.0', '::', '192.168.1.20', 'example.com'])('refuses to listen on %s with the Auth emulator unless loudly allowed', (host) => {
+    expect(() => loadConfig({ API_HOST: host })).toThrow(/API_HOST=.* with the Firebase Auth emulator/);
+    expect(loadConfig({ API_HOST: host, BATTLEDECK_UNSAFE_EMULATOR_ON_NETWORK: 'yes' }).host).toBe(host);
+    expect(() => loadConfig({ API_HOST: host, BATTLEDECK_UNSAFE_EMULATOR_ON_NETWORK: 'true' })).toThrow(ConfigError);
+    expect(loadConfig({ API_HOST: host, NODE_ENV: 'production', FIREBASE_PROJECT_ID: 'battledeck-prod' }).host).toBe(host);
+  });
+
+  it.each(['127.0.0.1', '127.1.2.3', '::1', '[::1]', 'localhost'])('listens on loopback %s with the Auth emulator', (host) => {
+    expect(loadConfig({ API_HOST: host }).host).toBe(host);
+  });
+
   it('uses the real Firebase project in production and does not seed demo accounts there', () => {
     const config = loadConfig({ NODE_ENV: 'production', FIREBASE_PROJECT_ID: 'battledeck-prod' });
     expect(config.authEmulatorHost).toBeUndefined();

@@ -61,6 +61,8 @@ const envSchema = z.object({
   FIREBASE_AUTH_EMULATOR_HOST: z.string().trim().optional(),
   SEED_ON_EMPTY: bool('SEED_ON_EMPTY').optional(),
   CORS_ORIGINS: z.string().trim().default(''),
+  /** The loud opt-in for listening beyond loopback with the Auth emulator (unsigned tokens): 'yes' only. */
+  BATTLEDECK_UNSAFE_EMULATOR_ON_NETWORK: z.string().optional(),
   REDIS_URL: optionalText.refine((v) => v === undefined || /^rediss?:\/\//.test(v), { error: 'REDIS_URL must start with redis:// or rediss://.' }),
   RATE_LIMIT_NAMESPACE: z.string().trim().min(1).default('battledeck-rate-limit:'),
   RESPONSE_CACHE_ENTRIES: int('RESPONSE_CACHE_ENTRIES', 0, 1_000_000).default(2000),
@@ -115,6 +117,8 @@ export interface Config {
    * only, always; tests override `allowedAddresses` to serve images from 127.0.0.1.
    */
   imageImport: ImageImportOptions;
+  /** Listening beyond loopback with the Auth emulator was explicitly allowed. */
+  unsafeEmulatorOnNetwork: boolean;
 }
 
 export class ConfigError extends Error {
@@ -179,10 +183,17 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
       partRequest: { max: e.RATE_LIMIT_PART_REQUEST_MAX, timeWindowMs: e.RATE_LIMIT_PART_REQUEST_WINDOW_MS },
     },
     imageImport: DEFAULT_IMAGE_IMPORT,
+    unsafeEmulatorOnNetwork: e.BATTLEDECK_UNSAFE_EMULATOR_ON_NETWORK === 'yes',
     ...overrides,
   };
   assertSafe(config);
   return config;
+}
+
+/** 127.0.0.0/8, ::1 or localhost: only this machine can connect. */
+export function isLoopbackHost(host: string): boolean {
+  const bare = host.replace(/^\[(.*)\]$/, '$1').toLowerCase();
+  return bare === 'localhost' || bare === '::1' || /^127(\.\d{1,3}){3}$/.test(bare);
 }
 
 function assertSafe(config: Config): void {
@@ -191,6 +202,13 @@ function assertSafe(config: Config): void {
     throw new ConfigError(
       'Invalid configuration: FIREBASE_AUTH_EMULATOR_HOST is set while NODE_ENV=production. ' +
         'The Auth emulator does not check token signatures; unset it to use the real Firebase project.',
+    );
+  }
+  if (config.authEmulatorHost && !isLoopbackHost(config.host) && !config.unsafeEmulatorOnNetwork) {
+    throw new ConfigError(
+      `Invalid configuration: API_HOST=${config.host} with the Firebase Auth emulator. The emulator's tokens are not ` +
+        'signed, so anyone who can reach the API could act as any user. Listen on 127.0.0.1, use a real Firebase ' +
+        'project, or set BATTLEDECK_UNSAFE_EMULATOR_ON_NETWORK=yes on a network you trust completely.',
     );
   }
   if (config.storage === 's3' && !config.s3) {

@@ -1,6 +1,6 @@
 import path from 'node:path';
 import { ROOT } from './bundles';
-import { siteOptionsFromEnv } from './site-options';
+import { siteListenHost, siteOptionsFromEnv } from './site-options';
 
 const where = { port: 8080, apiOrigin: 'http://10.0.0.5:80', authEmulatorUrl: 'http://127.0.0.1:9099' };
 
@@ -40,5 +40,24 @@ describe('site server settings from the environment', () => {
     expect(options.remoteDirs['mf-parts']).toBe(path.join(ROOT, 'mf-parts', 'dist'));
     expect(options.remoteReleaseDirs?.['mf-parts']).toBe(path.join(ROOT, 'mf-parts', 'releases'));
     expect(Object.keys(options.remoteDirs).sort()).toEqual(['mf-admin', 'mf-battlestations', 'mf-parts', 'mf-profile']);
+  });
+});
+
+// Issue 15 finding 3: `npm start` listened on 0.0.0.0 in Auth-emulator mode, where tokens are unsigned.
+describe('where the site listens', () => {
+  it('is loopback by default with the Auth emulator, every interface by default with a real Firebase project', () => {
+    expect(siteListenHost({})).toBe('127.0.0.1');
+    expect(siteListenHost({ FIREBASE_API_KEY: 'AIza-real' })).toBe('0.0.0.0');
+  });
+
+  it.each(['0.0.0.0', '::', '10.0.0.7', 'battledeck.example.com'])('refuses %s with the Auth emulator unless loudly allowed', (host) => {
+    expect(() => siteListenHost({ HOST: host })).toThrow(/anyone who can reach this site could sign in as any user/);
+    expect(() => siteListenHost({ HOST: host, BATTLEDECK_UNSAFE_EMULATOR_ON_NETWORK: '1' })).toThrow();
+    expect(siteListenHost({ HOST: host, BATTLEDECK_UNSAFE_EMULATOR_ON_NETWORK: 'yes' })).toBe(host);
+    expect(siteListenHost({ HOST: host, FIREBASE_API_KEY: 'AIza-real' })).toBe(host);
+  });
+
+  it.each(['127.0.0.1', '::1', 'localhost'])('accepts loopback %s with the Auth emulator', (host) => {
+    expect(siteListenHost({ HOST: host })).toBe(host);
   });
 });

@@ -31,3 +31,32 @@ export function siteOptionsFromEnv(env: NodeJS.ProcessEnv, options: { port: numb
     },
   };
 }
+
+/**
+ * The loud opt-in that lets a site in Auth-emulator mode listen beyond loopback. The emulator signs nothing,
+ * so through this site's /api anyone who can reach it can forge a token for any account, admins included.
+ */
+export const UNSAFE_EMULATOR_ON_NETWORK = 'BATTLEDECK_UNSAFE_EMULATOR_ON_NETWORK';
+
+export function isLoopbackHost(host: string): boolean {
+  const bare = host.replace(/^\[(.*)\]$/, '$1').toLowerCase();
+  return bare === 'localhost' || bare === '::1' || /^127(\.\d{1,3}){3}$/.test(bare);
+}
+
+/**
+ * Where the site listens: HOST, by default 127.0.0.1 while the browser signs in against the Auth emulator
+ * (no FIREBASE_API_KEY), 0.0.0.0 with a real Firebase project. A non-loopback HOST in emulator mode is
+ * refused unless BATTLEDECK_UNSAFE_EMULATOR_ON_NETWORK=yes.
+ */
+export function siteListenHost(env: NodeJS.ProcessEnv): string {
+  const emulator = !env.FIREBASE_API_KEY;
+  const host = env.HOST?.trim() || (emulator ? '127.0.0.1' : '0.0.0.0');
+  if (emulator && !isLoopbackHost(host) && env[UNSAFE_EMULATOR_ON_NETWORK] !== 'yes') {
+    throw new Error(
+      `Refusing to listen on ${host}: with the Firebase Auth emulator, ID tokens are not signed, so anyone who can ` +
+        'reach this site could sign in as any user, administrators included. Use HOST=127.0.0.1 (the default), configure ' +
+        `a real Firebase project (FIREBASE_API_KEY, FIREBASE_PROJECT_ID), or, on a network you trust completely, set ${UNSAFE_EMULATOR_ON_NETWORK}=yes.`,
+    );
+  }
+  return host;
+}

@@ -2,7 +2,7 @@ import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { ROOT } from './bundles';
 import { createSiteServer } from './site-server';
-import { siteOptionsFromEnv } from './site-options';
+import { siteListenHost, siteOptionsFromEnv } from './site-options';
 
 /**
  * `npm run start:site`: the site server alone (the shell, the remotes and their releases, remotes.json,
@@ -11,10 +11,16 @@ import { siteOptionsFromEnv } from './site-options';
  * API or emulator. SIGTERM closes it after the requests in flight.
  */
 const PORT = Number(process.env.PORT ?? 8080);
-const HOST = process.env.HOST ?? '0.0.0.0';
 const API_ORIGIN = process.env.API_ORIGIN ?? 'http://127.0.0.1:8081';
 const AUTH_EMULATOR_URL = process.env.AUTH_EMULATOR_URL ?? 'http://127.0.0.1:9099';
 
+let HOST: string;
+try {
+  HOST = siteListenHost(process.env);
+} catch (error) {
+  console.error(error instanceof Error ? error.message : error);
+  process.exit(1);
+}
 if (!existsSync(path.join(ROOT, 'shell', 'dist', 'index.html'))) {
   console.error('No build of the shell in shell/dist: run `npm run build` first.');
   process.exit(1);

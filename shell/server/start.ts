@@ -2,7 +2,7 @@ import path from 'node:path';
 import { buildMissing, BUNDLES, ROOT } from './bundles';
 import { httpOk, isPortOpen, startChild, stopChild, waitFor, type Child } from './processes';
 import { createSiteServer } from './site-server';
-import { siteOptionsFromEnv } from './site-options';
+import { siteListenHost, siteOptionsFromEnv } from './site-options';
 
 /**
  * `npm start`: builds what is missing, starts the Firebase Auth emulator, the API (embedded PostgreSQL,
@@ -51,13 +51,13 @@ function startDevServers(): void {
   }
 }
 
-async function startSite(): Promise<() => Promise<void>> {
+async function startSite(host: string): Promise<() => Promise<void>> {
   const server = createSiteServer(
     siteOptionsFromEnv(process.env, { port: PORT, apiOrigin: `http://127.0.0.1:${API_PORT}`, authEmulatorUrl: `http://127.0.0.1:${AUTH_EMULATOR_PORT}` }),
   );
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
-    server.listen(PORT, process.env.HOST ?? '0.0.0.0', resolve);
+    server.listen(PORT, host, resolve);
   });
   return () => new Promise<void>((resolve) => server.close(() => resolve()));
 }
@@ -77,11 +77,13 @@ async function main(): Promise<void> {
   process.on('SIGTERM', () => void stop(0));
 
   try {
+    // Checked before anything starts: emulator mode never listens beyond loopback unless told to, loudly.
+    const host = siteListenHost(process.env);
     if (!dev) await buildMissing();
     await startEmulator();
     await startApi();
     if (dev) startDevServers();
-    else stopSite = await startSite();
+    else stopSite = await startSite(host);
   } catch (error) {
     console.error(error instanceof Error ? error.message : error);
     await stop(1);
