@@ -3,6 +3,7 @@ import sharp from 'sharp';
 import { storeImage } from '../src/images/store-image';
 import { WrittenFiles } from '../src/images/written-files';
 import { buildTestApp, type TestApp } from './helpers/build-test-app';
+import { bearer, createBattlestation, createUser } from './helpers/factories';
 
 /**
  * Issue 7 part 6, the API's side (the site server's is shell/server/site-server-headers.test.ts): every
@@ -92,5 +93,34 @@ describe('CORS', () => {
     } finally {
       await cors.close();
     }
+  });
+});
+
+// Issue 15 finding 11: per-user and staff-only answers carried no Cache-Control, so a shared cache could keep them.
+describe('answers about a signed-in caller', () => {
+  it('are never stored by any cache: a profile, favorites, staff lists, pending parts, a private station, and errors', async () => {
+    const [user, admin] = await Promise.all([createUser(t.app), createUser(t.app, { is_admin: true })]);
+    const station = await createBattlestation(t.app, { user_id: user.uid, is_public: 0 });
+    const calls: [string, { token: string }][] = [
+      [`/api/users/${user.uid}`, user],
+      [`/api/users/${user.uid}/battlestations`, user],
+      [`/api/users/${user.uid}/favorites`, user],
+      [`/api/battlestations/id/${station.battlestation_id}`, user],
+      ['/api/admin/users', admin],
+      ['/api/admin/stats', admin],
+      ['/api/admin/battlestations', admin],
+      ['/api/parts/pending', admin],
+      [`/api/users/${admin.uid}`, user],
+      ['/api/admin/users', user],
+    ];
+    for (const [url, caller] of calls) {
+      const res = await t.app.inject({ method: 'GET', url, headers: bearer(caller) });
+      expect({ url, status: res.statusCode < 500, cache: res.headers['cache-control'] }).toEqual({ url, status: true, cache: 'private, no-store' });
+    }
+  });
+
+  it('leave what anyone may see publicly cacheable', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/api/battlestations' });
+    expect(res.headers['cache-control']).toMatch(/^public/);
   });
 });

@@ -53,7 +53,7 @@ export function helmetHeaders(options: HelmetOptions = OPTIONS): Record<string, 
   return headers;
 }
 
-/** Security headers on every response, errors and images included (images relax CORP themselves). */
+/** Security headers on every response, errors and images included (images relax CORP themselves); no-store on per-user answers. */
 export default fp(
   async (app) => {
     const headers = helmetHeaders();
@@ -62,6 +62,14 @@ export default fp(
       // Behind a TLS-terminating proxy the scheme comes from X-Forwarded-Proto, believed only from TRUST_PROXY.
       if (request.protocol === 'https') reply.header('strict-transport-security', HSTS);
       done();
+    });
+    // An answer to a request that carried credentials is about that user (a profile, a staff list, their
+    // private station): no cache keeps it, unless its route chose its own caching.
+    app.addHook('onSend', (request, reply, payload, done) => {
+      if ((request.headers.authorization !== undefined || request.user) && !reply.hasHeader('cache-control')) {
+        reply.header('cache-control', 'private, no-store');
+      }
+      done(null, payload);
     });
   },
   { name: 'helmet' },
