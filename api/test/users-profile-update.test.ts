@@ -144,6 +144,8 @@ describe('PUT /api/users/:id: e-mail and password', () => {
     if (refreshed) expect((await getProfile(user.uid, { token: refreshed })).statusCode).toBe(401);
 
     expect(await signInFails(user.email, user.password)).toBe(true);
+    // A sign-in in the revoking second counts as revoked (whole-second times): sign in again a second later.
+    await waitPastTokenSecond();
     const { idToken } = await signInWithPassword(email, user.password);
     expect((await getProfile(user.uid, { token: idToken })).statusCode).toBe(200);
   });
@@ -173,6 +175,7 @@ describe('PUT /api/users/:id: e-mail and password', () => {
     expect(res.statusCode).toBe(200);
     expect(res.json()).toMatchObject({ profile: { email: user.email }, signedOut: true });
     expect(await signInFails(user.email, user.password)).toBe(true);
+    await waitPastTokenSecond();
     const { idToken } = await signInWithPassword(user.email, 'brand-new-pass');
     expect((await getProfile(user.uid, { token: idToken })).statusCode).toBe(200);
     expect((await getProfile(user.uid, user)).statusCode).toBe(401);

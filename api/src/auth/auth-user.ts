@@ -2,6 +2,8 @@
 export interface AuthUser {
   uid: string;
   email: string | undefined;
+  /** When the caller last signed in, in seconds since the epoch (the token's `auth_time`; decision 25). */
+  authTime: number;
   profile: {
     username: string;
     is_admin: boolean;

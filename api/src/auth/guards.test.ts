@@ -1,11 +1,12 @@
 import type { FastifyRequest } from 'fastify';
 import { HttpError } from '../errors';
 import type { AuthUser } from './auth-user';
-import { assertSelfOrAdmin, requireAdmin, requireAdminOrModerator, requireSelfOrAdmin, requireUser } from './guards';
+import { assertRecentSignIn, assertSelfOrAdmin, requireAdmin, requireAdminOrModerator, requireRecentSignIn, requireSelfOrAdmin, requireUser } from './guards';
 
 const user = (uid: string, roles: Partial<AuthUser['profile']> = {}): AuthUser => ({
   uid,
   email: `${uid}@example.com`,
+  authTime: Math.floor(Date.now() / 1000),
   profile: { username: uid, is_admin: false, is_moderator: false, ...roles },
 });
 const request = (caller: AuthUser | null, params: Record<string, string> = {}) => ({ user: caller, params }) as unknown as FastifyRequest;
@@ -50,5 +51,17 @@ describe('guards', () => {
     expect(await statusOf(() => requireSelfOrAdmin('uid')(request(member, { uid: 'someone' })))).toBe(403);
     expect(await statusOf(() => assertSelfOrAdmin(member, 'member'))).toBe('ok');
     expect(await statusOf(() => assertSelfOrAdmin(member, 'other'))).toBe(403);
+  });
+
+  it('assertRecentSignIn: a sign-in at most five minutes old, else 403 with the recent-sign-in message (decision 25)', async () => {
+    const now = 1_800_000_000_000;
+    const signedInAgo = (seconds: number) => ({ authTime: now / 1000 - seconds });
+    expect(await statusOf(() => assertRecentSignIn(signedInAgo(0), now))).toBe('ok');
+    expect(await statusOf(() => assertRecentSignIn(signedInAgo(300), now))).toBe('ok');
+    expect(await statusOf(() => assertRecentSignIn(signedInAgo(301), now))).toBe(403);
+    expect(() => assertRecentSignIn(signedInAgo(3600), now)).toThrow('Please sign in again to make this change.');
+    expect(await statusOf(() => assertRecentSignIn({ authTime: Number.NaN }, now))).toBe(403);
+    expect(await statusOf(() => requireRecentSignIn(request(member)))).toBe('ok');
+    expect(await statusOf(() => requireRecentSignIn(request({ ...admin, authTime: Math.floor(Date.now() / 1000) - 600 })))).toBe(403);
   });
 });

@@ -1,4 +1,5 @@
 import type { FastifyRequest } from 'fastify';
+import { RECENT_SIGN_IN_SECONDS, USER_MESSAGES } from '@battledeck/shared/contract';
 import { forbidden, unauthorized } from '../errors';
 import { canModerate, isAdmin, type AuthUser } from './auth-user';
 
@@ -32,4 +33,18 @@ export function requireSelfOrAdmin(param = 'id') {
     const params = request.params as Record<string, unknown>;
     assertSelfOrAdmin(requireUser(request), String(params[param]));
   };
+}
+
+/**
+ * Throws 403 (USER_MESSAGES.recentSignInRequired) unless the caller signed in within the last
+ * RECENT_SIGN_IN_SECONDS (decision 25): password and e-mail changes and account deletions. It is the
+ * caller's sign-in that counts, so an admin acting on someone else's account needs a recent sign-in too.
+ */
+export function assertRecentSignIn(user: Pick<AuthUser, 'authTime'>, now: number = Date.now()): void {
+  if (!(now / 1000 - user.authTime <= RECENT_SIGN_IN_SECONDS)) throw forbidden(USER_MESSAGES.recentSignInRequired);
+}
+
+/** Route guard form of assertRecentSignIn (after requireSelfOrAdmin, so a stranger learns nothing more). */
+export async function requireRecentSignIn(request: FastifyRequest): Promise<void> {
+  assertRecentSignIn(requireUser(request));
 }

@@ -1,5 +1,6 @@
 import { createHmac, generateKeyPairSync, sign, type KeyObject } from 'node:crypto';
-import { jwksTokenVerifier, staticKeySource, type AccountState } from './token-verifier';
+import { HttpError } from '../errors';
+import { assertSessionValid, jwksTokenVerifier, staticKeySource, type AccountState } from './token-verifier';
 
 const PROJECT = 'battledeck-prod';
 const NOW_S = 1_800_000_000;
@@ -36,7 +37,7 @@ const rejects = (token: string, v = verifier()) => expect(v.verify(token)).rejec
 
 describe('production ID-token verification (locally signed RS256, stubbed key set)', () => {
   it('accepts a valid token', async () => {
-    await expect(verifier().verify(rs256(claims()))).resolves.toEqual({ uid: 'user-123', email: 'someone@example.com' });
+    await expect(verifier().verify(rs256(claims()))).resolves.toEqual({ uid: 'user-123', email: 'someone@example.com', authTime: NOW_S - 120 });
   });
 
   it('refuses a wrong audience', () => rejects(rs256(claims({ aud: 'someone-else' }))));
@@ -75,5 +76,32 @@ describe('production ID-token verification (locally signed RS256, stubbed key se
     await rejects(rs256(claims()), verifier({ disabled: true }));
     await rejects(rs256(claims()), verifier(null));
     await expect(verifier({ disabled: false, tokensValidAfterTime: new Date(signedIn.getTime() - 1000).toUTCString() }).verify(rs256(claims()))).resolves.toMatchObject({ uid: 'user-123' });
+  });
+
+  it('refuses a sign-in in the very second of a revocation (whole-second times), accepts one a second later', async () => {
+    const signedIn = new Date((NOW_S - 120) * 1000);
+    const revokedAt = (date: Date) => verifier({ disabled: false, tokensValidAfterTime: date.toUTCString() });
+    await rejects(rs256(claims()), revokedAt(signedIn));
+    await expect(revokedAt(new Date(signedIn.getTime() - 1000)).verify(rs256(claims()))).resolves.toMatchObject({ uid: 'user-123' });
+  });
+});
+
+describe('assertSessionValid (both verifiers)', () => {
+  const at = (seconds: number) => new Date(seconds * 1000).toUTCString();
+  it('refuses a missing or disabled account, and a sign-in at or before the revocation second', () => {
+    expect(() => assertSessionValid(null, NOW_S)).toThrow(HttpError);
+    expect(() => assertSessionValid({ disabled: true }, NOW_S)).toThrow(HttpError);
+    expect(() => assertSessionValid({ disabled: false, tokensValidAfterTime: at(NOW_S) }, NOW_S)).toThrow(HttpError);
+    expect(() => assertSessionValid({ disabled: false, tokensValidAfterTime: at(NOW_S + 1) }, NOW_S)).toThrow(HttpError);
+  });
+  it('accepts a sign-in after the revocation second, or an account never revoked', () => {
+    expect(() => assertSessionValid({ disabled: false, tokensValidAfterTime: at(NOW_S - 1) }, NOW_S)).not.toThrow();
+    expect(() => assertSessionValid({ disabled: false }, NOW_S)).not.toThrow();
+  });
+  it('accepts a sign-in in the second the account was created (Firebase sets tokensValidAfterTime then)', () => {
+    const created = { disabled: false, tokensValidAfterTime: at(NOW_S), creationTime: new Date(NOW_S * 1000 + 400).toUTCString() };
+    expect(() => assertSessionValid(created, NOW_S)).not.toThrow();
+    expect(() => assertSessionValid({ ...created, creationTime: at(NOW_S - 30) }, NOW_S)).toThrow(HttpError);
+    expect(() => assertSessionValid(created, NOW_S - 1)).toThrow(HttpError);
   });
 });

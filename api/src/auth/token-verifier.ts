@@ -1,5 +1,5 @@
 import { createPublicKey, verify as verifySignature, type JsonWebKey, type KeyObject } from 'node:crypto';
-import type { Auth } from 'firebase-admin/auth';
+import type { Auth, DecodedIdToken } from 'firebase-admin/auth';
 import { MESSAGES, unauthorized } from '../errors';
 import { firebaseErrorCode } from './firebase';
 
@@ -7,6 +7,8 @@ import { firebaseErrorCode } from './firebase';
 export interface VerifiedToken {
   uid: string;
   email: string | undefined;
+  /** When the caller last signed in (the token's `auth_time`, seconds since the epoch): recent sign-in checks (decision 25). */
+  authTime: number;
 }
 
 export interface TokenVerifier {
@@ -26,16 +28,20 @@ const ADMIN_TOKEN_ERRORS: Record<string, string> = {
 
 /** The Auth emulator's tokens are unsigned: firebase-admin knows how to read them (never in production). */
 export function emulatorTokenVerifier(auth: Auth): TokenVerifier {
+  const accountOf = firebaseAccountState(auth);
   return {
     async verify(token) {
+      let decoded: DecodedIdToken;
       try {
-        const decoded = await auth.verifyIdToken(token, true);
-        return { uid: decoded.uid, email: decoded.email };
+        // firebase-admin also checks revocation here, but strictly (`auth_time < validAfter`): ours follows.
+        decoded = await auth.verifyIdToken(token);
       } catch (error) {
         const message = ADMIN_TOKEN_ERRORS[firebaseErrorCode(error) ?? ''];
         if (message) throw unauthorized(message);
         throw error;
       }
+      assertSessionValid(await accountOf(decoded.uid), decoded.auth_time);
+      return { uid: decoded.uid, email: decoded.email, authTime: decoded.auth_time };
     },
   };
 }
@@ -48,8 +54,27 @@ export interface KeySource {
 /** What the revocation check needs to know of an account. */
 export interface AccountState {
   disabled: boolean;
-  /** ISO date before which sessions are revoked, if any. */
+  /** Date (UTC string, whole seconds) up to which sessions are revoked, if any. */
   tokensValidAfterTime?: string;
+  /** When the account was created (Firebase sets tokensValidAfterTime then too). */
+  creationTime?: string;
+}
+
+const wholeSecond = (date: string | undefined) => (date ? Math.floor(Date.parse(date) / 1000) : Number.NaN);
+
+/**
+ * 401 unless the account exists, is enabled, and was signed in to after its sessions were last revoked.
+ * `tokensValidAfterTime` and `auth_time` are whole seconds, so a sign-in in the very second of a revocation
+ * (a password change, revokeRefreshTokens) counts as revoked: the old session's token cannot slip through.
+ * Firebase also sets `tokensValidAfterTime` when it creates an account: while it still is the creation second
+ * nothing was revoked, and a sign-in in that second (right after sign-up) stays valid.
+ */
+export function assertSessionValid(account: AccountState | null, authTime: number): void {
+  if (!account || account.disabled) throw unauthorized(MESSAGES.sessionRevoked);
+  const validAfter = wholeSecond(account.tokensValidAfterTime);
+  if (Number.isNaN(validAfter) || authTime > validAfter) return;
+  const neverRevoked = validAfter === wholeSecond(account.creationTime);
+  if (authTime < validAfter || !neverRevoked) throw unauthorized(MESSAGES.sessionRevoked);
 }
 
 export interface JwksVerifierOptions {
@@ -73,7 +98,7 @@ function decodePart(part: string): Record<string, unknown> {
  * Production verification of Firebase ID tokens, done here so every rule is ours and testable: RS256 only,
  * signed by one of Google's current keys (`kid` required), audience = project, issuer =
  * https://securetoken.google.com/{project}, not expired, issued and authenticated in the past, a uid of
- * 1-128 characters, and the account neither deleted, disabled nor revoked since the sign-in.
+ * 1-128 characters, and the account neither deleted, disabled nor revoked since the sign-in (same second included).
  */
 export function jwksTokenVerifier(options: JwksVerifierOptions): TokenVerifier {
   const invalid = () => unauthorized(MESSAGES.invalidToken);
@@ -107,12 +132,8 @@ export function jwksTokenVerifier(options: JwksVerifierOptions): TokenVerifier {
       if (typeof iat !== 'number' || iat > seconds + CLOCK_SKEW_S) throw invalid();
       if (typeof authTime !== 'number' || authTime > seconds + CLOCK_SKEW_S) throw invalid();
 
-      const account = await options.account(sub);
-      if (!account || account.disabled) throw unauthorized(MESSAGES.sessionRevoked);
-      if (account.tokensValidAfterTime && authTime * 1000 < Date.parse(account.tokensValidAfterTime)) {
-        throw unauthorized(MESSAGES.sessionRevoked);
-      }
-      return { uid: sub, email: typeof email === 'string' ? email : undefined };
+      assertSessionValid(await options.account(sub), authTime);
+      return { uid: sub, email: typeof email === 'string' ? email : undefined, authTime };
     },
   };
 }
@@ -158,7 +179,7 @@ export function firebaseAccountState(auth: Auth) {
   return async (uid: string): Promise<AccountState | null> => {
     try {
       const user = await auth.getUser(uid);
-      return { disabled: user.disabled, tokensValidAfterTime: user.tokensValidAfterTime };
+      return { disabled: user.disabled, tokensValidAfterTime: user.tokensValidAfterTime, creationTime: user.metadata.creationTime };
     } catch (error) {
       if (firebaseErrorCode(error) === 'auth/user-not-found') return null;
       throw error;

@@ -74,6 +74,7 @@ export default fp<AuthPluginOptions>(
       return {
         uid: decoded.uid,
         email: decoded.email,
+        authTime: decoded.authTime,
         profile: { username: row.username, is_admin: row.is_admin, is_moderator: row.is_moderator },
       };
     }

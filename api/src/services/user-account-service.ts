@@ -1,6 +1,8 @@
 import type { UpdateRequest } from 'firebase-admin/auth';
 import { USER_MESSAGES, type UpdateUserBody, type UpdateUserResponse } from '@battledeck/shared/contract';
+import type { AuthUser } from '../auth/auth-user';
 import { firebaseErrorCode } from '../auth/firebase';
+import { assertRecentSignIn } from '../auth/guards';
 import { HttpError, MESSAGES, conflict, notFound } from '../errors';
 import { removeStoredImages } from '../images/remove-stored-images';
 import { uniqueViolation } from '../lib/pg-errors';
@@ -72,8 +74,16 @@ async function updateProfileRow(db: Deps['db'], uid: string, change: AccountChan
  *
  * Firebase ends the account's sessions when its e-mail or password changes; the tokens are also revoked
  * explicitly, and the answer says `signedOut` so the client signs the user out.
+ *
+ * An e-mail or password change needs `caller` (the signed-in user, maybe an admin) to have signed in within
+ * the last five minutes, else 403 before anything is written (decision 25).
  */
-export async function updateUserAccount(deps: Deps, uid: string, body: UpdateUserBody): Promise<UpdateUserResponse> {
+export async function updateUserAccount(
+  deps: Deps,
+  uid: string,
+  body: UpdateUserBody,
+  caller: Pick<AuthUser, 'authTime'>,
+): Promise<UpdateUserResponse> {
   let change: AccountChange = {};
   let restore: UpdateRequest | undefined;
   let row: UserRow;
@@ -82,6 +92,8 @@ export async function updateUserAccount(deps: Deps, uid: string, body: UpdateUse
       const current = await lockUserById(tx, uid);
       if (!current) throw notFound(MESSAGES.userNotFound);
       change = changesOf(current, body);
+      // A real e-mail or password change needs the caller's recent sign-in (decision 25); a username does not.
+      if (change.email !== undefined || change.password !== undefined) assertRecentSignIn(caller);
       if (Object.keys(change).length === 0) return current;
 
       const taken = await findOtherUserConflicts(tx, uid, change);

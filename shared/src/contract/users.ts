@@ -20,7 +20,16 @@ export const USER_MESSAGES = {
   usernameInvisible: 'Username must not contain invisible or text-direction characters.',
   /** Ours: deleting the only administrator would leave nobody to run the admin area. */
   lastAdmin: 'This is the only administrator account. Make another user an administrator before deleting it.',
+  /**
+   * Ours (decision 25): a password or e-mail change or an account deletion with a sign-in older than
+   * RECENT_SIGN_IN_SECONDS answers 403 with this text; the client recognises it (isRecentSignInRequired) and
+   * asks for the password.
+   */
+  recentSignInRequired: 'Please sign in again to make this change.',
 } as const;
+
+/** How recent the caller's sign-in (the ID token's `auth_time`) must be for sensitive account changes (decision 25). */
+export const RECENT_SIGN_IN_SECONDS = 5 * 60;
 
 const required = () => REQUIRED;
 

@@ -1,7 +1,7 @@
 import { errorSchema, uidParams } from '@battledeck/shared/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { requireSelfOrAdmin } from '../../auth/guards';
+import { requireRecentSignIn, requireSelfOrAdmin } from '../../auth/guards';
 import { deleteUserAccount } from '../../services/user-account-service';
 
 /** DELETE /api/users/{id}: delete an account with everything it owns (self or admin; decision 15). */
@@ -10,11 +10,12 @@ const route: FastifyPluginAsyncZod = async (app) => {
     '/:id',
     {
       onRequest: [app.authenticate],
-      preHandler: [requireSelfOrAdmin('id')],
+      preHandler: [requireSelfOrAdmin('id'), requireRecentSignIn],
       schema: {
         tags: ['users'],
         summary: 'Delete an account',
-        description: 'Removes the identity, the profile, the battlestations with their photos, and the favorites. The last administrator cannot be deleted (409).',
+        description:
+          'Removes the identity, the profile, the battlestations with their photos, and the favorites. The last administrator cannot be deleted (409). Needs a sign-in within the last 5 minutes, the caller’s own for an admin too, else 403 (decision 25).',
         security: [{ bearer: [] }],
         params: uidParams,
         response: { 204: z.undefined(), 401: errorSchema, 403: errorSchema, 404: errorSchema, 409: errorSchema },

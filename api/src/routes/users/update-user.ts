@@ -1,6 +1,6 @@
 import { errorSchema, uidParams, updateUserBody, updateUserResponse } from '@battledeck/shared/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { requireSelfOrAdmin } from '../../auth/guards';
+import { requireSelfOrAdmin, requireUser } from '../../auth/guards';
 import { routeRateLimit } from '../../plugins/rate-limit';
 import { updateUserAccount } from '../../services/user-account-service';
 
@@ -18,7 +18,8 @@ const route: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ['users'],
         summary: 'Change username, e-mail or password',
-        description: 'Only the fields sent change; any other field (is_admin, …) is ignored. An e-mail or password change ends the sessions (signedOut).',
+        description:
+          'Only the fields sent change; any other field (is_admin, …) is ignored. An e-mail or password change ends the sessions (signedOut) and needs a sign-in within the last 5 minutes, else 403 (decision 25).',
         security: [{ bearer: [] }],
         params: uidParams,
         body: updateUserBody,
@@ -33,7 +34,7 @@ const route: FastifyPluginAsyncZod = async (app) => {
         },
       },
     },
-    async (request) => updateUserAccount(app, request.params.id, request.body),
+    async (request) => updateUserAccount(app, request.params.id, request.body, requireUser(request)),
   );
 };
 
