@@ -7,4 +7,5 @@ export * from './battlestations';
 export * from './stores';
 export * from './admin';
 export * from './images';
+export * from './sort-direction';
 export { z } from './zod';

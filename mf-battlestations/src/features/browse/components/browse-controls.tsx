@@ -1,4 +1,4 @@
-import { BATTLESTATION_PAGE_SIZES, type battlestationsQuery, type BattlestationSort } from '@battledeck/shared/contract';
+import { BATTLESTATION_PAGE_SIZES, naturalDirection, type battlestationsQuery, type BattlestationSort } from '@battledeck/shared/contract';
 import { CloseCircleFilled, SearchOutlined, SortAscendingOutlined, SortDescendingOutlined } from '@ant-design/icons';
 import { Button, Input, Select, Space } from 'antd';
 import { useState } from 'react';
@@ -72,7 +72,7 @@ export function BrowseControls({ state, onChange }: BrowseControlsProps) {
             id="browse-sort"
             value={state.sortBy}
             options={SORT_OPTIONS}
-            onChange={(sortBy) => onChange({ sortBy })}
+            onChange={(sortBy) => onChange({ sortBy, direction: naturalDirection(sortBy, state.direction) })}
             className={styles.sortSelect}
           />
         </div>

@@ -58,6 +58,26 @@ describe('Browse Battlestations', () => {
     expect(screen.getByRole('button', { name: 'Sort direction: Descending' })).toBeInTheDocument();
   });
 
+  it('gives each sort its natural direction when it is chosen: favorites most first, names A to Z, the date as it was', async () => {
+    mockFetch({ '/api/battlestations': listOf(3) });
+    renderBrowse();
+    await screen.findByRole('heading', { name: /of 3/ });
+    const choose = async (label: string) => {
+      await userEvent.click(screen.getByLabelText('Sort By'));
+      const items = await screen.findAllByTitle(label);
+      await userEvent.click(items[items.length - 1]);
+    };
+    await choose('Favorites');
+    await waitFor(() => expect(location()).toBe('/battlestations?sortBy=favorites&direction=desc'));
+    expect(screen.getByRole('button', { name: 'Sort direction: Descending' })).toBeInTheDocument();
+    await choose('Date Uploaded');
+    await waitFor(() => expect(location()).toBe('/battlestations?direction=desc'));
+    await choose('Name');
+    await waitFor(() => expect(location()).toBe('/battlestations?sortBy=name'));
+    await userEvent.click(screen.getByRole('button', { name: 'Sort direction: Ascending' }));
+    await waitFor(() => expect(location()).toBe('/battlestations?sortBy=name&direction=desc'));
+  });
+
   it('says so when nothing matches', async () => {
     mockFetch({ '/api/battlestations': { battlestations: [], total: 0 } });
     renderBrowse('/battlestations?searchTerm=zzz');

@@ -123,13 +123,16 @@ describe('Parts browse page', () => {
     await userEvent.click(screen.getByRole('button', { name: 'Page 4' }));
     expect(location()).toBe('/parts/gpu?pageNumber=4');
 
+    // Most Popular puts the most used first (decision 24); the toggle still flips it.
     await chooseOption('Sort By', 'Most Popular');
-    expect(location()).toBe('/parts/gpu?sortBy=battlestation_count');
+    expect(location()).toBe('/parts/gpu?sortBy=battlestation_count&direction=desc');
+    expect(screen.getByRole('button', { name: 'Direction: Descending' })).toBeInTheDocument();
 
     await userEvent.click(screen.getByRole('button', { name: 'Next' }));
+    await userEvent.click(screen.getByRole('button', { name: 'Direction: Descending' }));
+    expect(Object.fromEntries(searchOf())).toEqual({ sortBy: 'battlestation_count' });
     await userEvent.click(screen.getByRole('button', { name: 'Direction: Ascending' }));
     expect(Object.fromEntries(searchOf())).toEqual({ sortBy: 'battlestation_count', direction: 'desc' });
-    expect(screen.getByRole('button', { name: 'Direction: Descending' })).toBeInTheDocument();
 
     await userEvent.click(screen.getByRole('button', { name: 'Page 2' }));
     await chooseOption('Per Page', '48');

@@ -1,3 +1,4 @@
+import { naturalDirection } from '@battledeck/shared/contract';
 import { totalPages, usePageTitle } from '@battledeck/shared/ui';
 import { useEffect, useRef } from 'react';
 import { Navigate } from 'react-router-dom';
@@ -55,7 +56,7 @@ export default function BrowsePage() {
               direction={list.direction}
               resultsPerPage={list.resultsPerPage}
               onSearch={(searchTerm) => update({ searchTerm })}
-              onSort={(sortBy) => update({ sortBy })}
+              onSort={(sortBy) => update({ sortBy, direction: naturalDirection(sortBy, list.direction) })}
               onDirection={(direction) => update({ direction })}
               onPageSize={(resultsPerPage) => update({ resultsPerPage })}
             />
