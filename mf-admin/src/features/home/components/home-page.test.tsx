@@ -1,6 +1,6 @@
 import { mockFetch, renderWithProviders, resetSession, setSession } from '@battledeck/shared/testing';
 import type { AdminStats } from '@battledeck/shared/contract';
-import { act, screen, within } from '@testing-library/react';
+import { act, screen } from '@testing-library/react';
 import { BasePathProvider } from '../../../lib/base-path';
 import HomePage from './home-page';
 import { ageText } from './updated-ago';
