@@ -1,6 +1,7 @@
 import { eq, sql } from 'drizzle-orm';
 import { AUTH_EMULATOR, signInWithPassword } from '../src/dev/auth-emulator';
 import { battlestations } from '../src/db/schema';
+import { usernameSkeleton } from '../src/lib/username-skeleton';
 import { findUserById } from '../src/repositories/users-repository';
 import { buildTestApp, type TestApp } from './helpers/build-test-app';
 import { uniqueEmail, uniqueSuffix } from './helpers/emulator-accounts';
@@ -110,7 +111,7 @@ describe('PUT /api/users/:id: username', () => {
       user,
     );
     expect(res.statusCode).toBe(200);
-    expect(await findUserById(t.app.db, user.uid)).toEqual({ ...user.row, username });
+    expect(await findUserById(t.app.db, user.uid)).toEqual({ ...user.row, username, username_skeleton: usernameSkeleton(username) });
     expect(await findUserById(t.app.db, 'someone-else')).toBeUndefined();
   });
 

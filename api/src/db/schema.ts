@@ -31,6 +31,12 @@ export const users = pgTable(
     /** The Firebase uid. */
     user_id: text().primaryKey(),
     username: text().notNull(),
+    /**
+     * The UTS #39 skeleton of the lower-cased username (api/src/lib/username-skeleton.ts): two names with the
+     * same skeleton look alike, and the second is refused (decision 27). Null only between the migration that
+     * added it and the start-up backfill.
+     */
+    username_skeleton: text(),
     email: text().notNull(),
     is_admin: boolean().notNull().default(false),
     is_moderator: boolean().notNull().default(false),
@@ -40,6 +46,7 @@ export const users = pgTable(
     // Usernames and e-mails are unique ignoring case (decision 13).
     uniqueIndex('users_username_lower_key').on(sql`lower(${t.username})`),
     uniqueIndex('users_email_lower_key').on(sql`lower(${t.email})`),
+    index('users_username_skeleton_idx').on(t.username_skeleton),
     index('users_created_idx').on(t.created_date, t.user_id),
     index('users_username_trgm_idx').using('gin', t.username.op('gin_trgm_ops')),
     index('users_email_trgm_idx').using('gin', t.email.op('gin_trgm_ops')),

@@ -1,6 +1,7 @@
 import fp from 'fastify-plugin';
 import type { Database, DatabaseHandle } from '../db/database';
 import { openDatabase } from '../db/open-database';
+import { backfillUsernameSkeletons } from '../repositories/users-repository';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -24,6 +25,9 @@ export default fp<DatabasePluginOptions>(
     });
     const started = Date.now();
     await database.migrate();
+    // Rows older than migration 0005 get their username skeletons (decision 27) before any route runs.
+    const skeletons = await backfillUsernameSkeletons(database.db);
+    if (skeletons > 0) app.log.info({ users: skeletons }, 'username skeletons filled');
     app.log.info({ engine: database.engine, ms: Date.now() - started }, 'database ready');
     app.decorate('database', database);
     app.decorate('db', database.db);

@@ -1,9 +1,11 @@
-import { and, eq, ne, or, sql } from 'drizzle-orm';
+import { and, eq, isNull, ne, or, sql } from 'drizzle-orm';
 import type { Database } from '../db/database';
 import { users } from '../db/schema';
+import { usernameSkeleton } from '../lib/username-skeleton';
 
 export type UserRow = typeof users.$inferSelect;
-export type NewUserRow = typeof users.$inferInsert;
+/** A new user; the username's skeleton is computed here, never given. */
+export type NewUserRow = Omit<typeof users.$inferInsert, 'username_skeleton'>;
 
 export async function findUserById(db: Database, uid: string): Promise<UserRow | undefined> {
   const [row] = await db.select().from(users).where(eq(users.user_id, uid)).limit(1);
@@ -25,7 +27,47 @@ export async function findUserConflicts(db: Database, username: string, email: s
 
 export async function insertUsers(db: Database, rows: NewUserRow[]): Promise<UserRow[]> {
   if (rows.length === 0) return [];
-  return db.insert(users).values(rows).returning();
+  return db
+    .insert(users)
+    .values(rows.map((row) => ({ ...row, username_skeleton: usernameSkeleton(row.username) })))
+    .returning();
+}
+
+/**
+ * Holds, until the transaction ends, a lock on one username skeleton: two registrations or renames to
+ * look-alike names queue here, so the second sees the first one's row (decision 27, race-free).
+ */
+export async function lockUsernameSkeleton(db: Database, skeleton: string): Promise<void> {
+  await db.execute(sql`SELECT pg_advisory_xact_lock(hashtext(${`battledeck:username:${skeleton}`}))`);
+}
+
+/** Whether another user's name has this skeleton (looks the same; decision 27). */
+export async function usernameSkeletonTaken(db: Database, skeleton: string, exceptUid?: string): Promise<boolean> {
+  const same = eq(users.username_skeleton, skeleton);
+  const [row] = await db
+    .select({ user_id: users.user_id })
+    .from(users)
+    .where(exceptUid === undefined ? same : and(same, ne(users.user_id, exceptUid)))
+    .limit(1);
+  return row !== undefined;
+}
+
+/** Fills username_skeleton where migration 0005 left it empty (rows older than it); returns how many. */
+export async function backfillUsernameSkeletons(db: Database, batchSize = 1000): Promise<number> {
+  let filled = 0;
+  for (;;) {
+    const rows = await db.select({ user_id: users.user_id, username: users.username }).from(users).where(isNull(users.username_skeleton)).limit(batchSize);
+    if (rows.length === 0) return filled;
+    const values = sql.join(
+      rows.map((r) => sql`(${r.user_id}::text, ${usernameSkeleton(r.username)}::text)`),
+      sql`, `,
+    );
+    await db.execute(sql`
+      UPDATE users SET username_skeleton = v.skeleton
+      FROM (VALUES ${values}) AS v(user_id, skeleton)
+      WHERE users.user_id = v.user_id`);
+    filled += rows.length;
+  }
 }
 
 export async function insertUser(db: Database, row: NewUserRow): Promise<UserRow> {
@@ -78,7 +120,12 @@ export async function findOtherUserConflicts(db: Database, uid: string, values: 
 }
 
 export async function updateUserRow(db: Database, uid: string, values: { username?: string; email?: string }): Promise<UserRow> {
-  const [row] = await db.update(users).set(values).where(eq(users.user_id, uid)).returning();
+  const skeleton = values.username === undefined ? {} : { username_skeleton: usernameSkeleton(values.username) };
+  const [row] = await db
+    .update(users)
+    .set({ ...values, ...skeleton })
+    .where(eq(users.user_id, uid))
+    .returning();
   return row;
 }
 

@@ -6,6 +6,7 @@ import { assertRecentSignIn } from '../auth/guards';
 import { HttpError, MESSAGES, conflict, notFound } from '../errors';
 import { removeStoredImages } from '../images/remove-stored-images';
 import { uniqueViolation } from '../lib/pg-errors';
+import { usernameSkeleton } from '../lib/username-skeleton';
 import { refreshBattlestationDerived, refreshPartCounts } from '../repositories/derived-columns-repository';
 import {
   deleteUserStations,
@@ -18,13 +19,15 @@ import {
   USER_UNIQUE_INDEXES,
   deleteUserRow,
   findOtherUserConflicts,
+  lockUsernameSkeleton,
+  usernameSkeletonTaken,
   lockUserAndAdmins,
   lockUserById,
   updateUserRow,
   type UserRow,
 } from '../repositories/users-repository';
 import type { ServiceDeps } from './service-deps';
-import { IDENTITY_ERRORS, toUserProfile } from './users-service';
+import { IDENTITY_ERRORS, assertPasswordNotCommon, toUserProfile } from './users-service';
 
 type Deps = Pick<ServiceDeps, 'db' | 'firebaseAuth' | 'storage' | 'log'>;
 
@@ -42,6 +45,13 @@ function changesOf(current: UserRow, body: UpdateUserBody): AccountChange {
   if (email !== undefined && email !== current.email.toLowerCase()) change.email = email;
   if (body.password !== undefined) change.password = body.password;
   return change;
+}
+
+/** 409 when another user's name looks the same (decision 27); the skeleton stays locked until commit, so no look-alike slips in. */
+async function assertUsernameFree(db: Deps['db'], uid: string, username: string): Promise<void> {
+  const skeleton = usernameSkeleton(username);
+  await lockUsernameSkeleton(db, skeleton);
+  if (await usernameSkeletonTaken(db, skeleton, uid)) throw conflict(USER_MESSAGES.usernameTaken);
 }
 
 function identityError(error: unknown): unknown {
@@ -95,6 +105,11 @@ export async function updateUserAccount(
       // A real e-mail or password change needs the caller's recent sign-in (decision 25); a username does not.
       if (change.email !== undefined || change.password !== undefined) assertRecentSignIn(caller);
       if (Object.keys(change).length === 0) return current;
+
+      if (change.password !== undefined) {
+        await assertPasswordNotCommon(change.password, [change.username ?? current.username, change.email ?? current.email]);
+      }
+      if (change.username !== undefined) await assertUsernameFree(tx, uid, change.username);
 
       const taken = await findOtherUserConflicts(tx, uid, change);
       if (taken.usernameTaken) throw conflict(USER_MESSAGES.usernameTaken);

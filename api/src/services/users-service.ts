@@ -1,12 +1,21 @@
 import type { RegisterBody, RegisterResponse, UserProfile } from '@battledeck/shared/contract';
-import { USER_MESSAGES } from '@battledeck/shared/contract';
+import { USER_MESSAGES, commonPasswordIssue } from '@battledeck/shared/contract';
 import { firebaseErrorCode } from '../auth/firebase';
 import { withIdentityTimeout } from '../auth/identity-errors';
 import { HttpError, MESSAGES, conflict, notFound } from '../errors';
 import { uniqueViolation } from '../lib/pg-errors';
 import { toIso } from '../lib/timestamps';
 import type { Database } from '../db/database';
-import { USER_UNIQUE_INDEXES, findUserById, findUserConflicts, insertUser, type UserRow } from '../repositories/users-repository';
+import { usernameSkeleton } from '../lib/username-skeleton';
+import {
+  USER_UNIQUE_INDEXES,
+  findUserById,
+  findUserConflicts,
+  insertUser,
+  lockUsernameSkeleton,
+  usernameSkeletonTaken,
+  type UserRow,
+} from '../repositories/users-repository';
 import type { ServiceDeps } from './service-deps';
 
 export function toUserProfile(row: UserRow): UserProfile {
@@ -28,15 +37,25 @@ export const IDENTITY_ERRORS: Record<string, [status: number, message: string]> 
   'auth/invalid-display-name': [400, 'Username contains characters that are not allowed.'],
 };
 
+/** 400 'Please choose a less common password.' for a common password or one equal to the username or e-mail (decision 26). */
+export async function assertPasswordNotCommon(password: string, identities: readonly string[]): Promise<void> {
+  const issue = await commonPasswordIssue(password, identities);
+  if (issue) throw new HttpError(400, issue);
+}
+
 /**
  * Registration (POST /users/): the identity is created in Firebase first (it owns the password), then
  * the profile row; if the row cannot be written the identity is deleted again, so no half user remains.
+ * A name that looks like an existing one (same skeleton, decision 27) is taken: checked first, and again
+ * under a lock on the skeleton in the transaction that inserts the row, so two look-alikes cannot both win.
  */
 export async function registerUser(deps: Pick<ServiceDeps, 'db' | 'firebaseAuth' | 'log'>, body: RegisterBody): Promise<RegisterResponse> {
   const username = body.username;
   const email = body.email.toLowerCase();
+  await assertPasswordNotCommon(body.password, [username, email]);
+  const skeleton = usernameSkeleton(username);
   const taken = await findUserConflicts(deps.db, username, email);
-  if (taken.usernameTaken) throw conflict(USER_MESSAGES.usernameTaken);
+  if (taken.usernameTaken || (await usernameSkeletonTaken(deps.db, skeleton))) throw conflict(USER_MESSAGES.usernameTaken);
   if (taken.emailTaken) throw conflict(USER_MESSAGES.emailTaken);
 
   let uid: string;
@@ -55,13 +74,17 @@ export async function registerUser(deps: Pick<ServiceDeps, 'db' | 'firebaseAuth'
   }
 
   try {
-    const row = await insertUser(deps.db, { user_id: uid, username, email });
+    const row = await deps.db.transaction(async (tx) => {
+      await lockUsernameSkeleton(tx, skeleton);
+      if (await usernameSkeletonTaken(tx, skeleton)) throw conflict(USER_MESSAGES.usernameTaken);
+      return insertUser(tx, { user_id: uid, username, email });
+    });
     return { user_id: row.user_id, username: row.username };
   } catch (error) {
     await deps.firebaseAuth.deleteUser(uid).catch((cleanupError: unknown) => {
       deps.log.error({ err: cleanupError, uid }, 'could not delete the identity of a failed registration');
     });
-    // Someone registered the same name or e-mail between the check and the insert.
+    // Someone registered the same (or a look-alike) name or e-mail between the check and the insert.
     const constraint = uniqueViolation(error);
     if (constraint === USER_UNIQUE_INDEXES.username) throw conflict(USER_MESSAGES.usernameTaken);
     if (constraint === USER_UNIQUE_INDEXES.email) throw conflict(USER_MESSAGES.emailTaken);
