@@ -14,4 +14,4 @@ const top = ranked.slice(0, COUNT).map((password) => password.toLowerCase());
 const target = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../src/contract/common-passwords.json');
 // One entry per line, so an upgrade shows as a readable diff.
 writeFileSync(target, `[\n${top.map((password) => `  ${JSON.stringify(password)}`).join(',\n')}\n]\n`);
-console.log(`wrote ${top.length} passwords to ${path.relative(process.cwd(), target)}`);
+console.info(`wrote ${top.length} passwords to ${path.relative(process.cwd(), target)}`);

@@ -1,5 +1,5 @@
 import { apiRequest, errorMessage } from '@battledeck/shared/api';
-import { registerBody, type RegisterBody, type RegisterResponse } from '@battledeck/shared/contract';
+import { registerFormSchema, USER_MESSAGES, type RegisterBody, type RegisterResponse } from '@battledeck/shared/contract';
 import { usePageTitle, type LoginRedirectState } from '@battledeck/shared/ui';
 import { fieldAria, FormField } from '@battledeck/shared/widgets';
 import { zodResolver } from '@hookform/resolvers/zod';
@@ -24,13 +24,21 @@ const FIELDS: { name: Path<RegisterBody>; label: string; type: 'text' | 'email' 
 /** /register: 'Create an Account' (SPEC "/register", §5, decision 13). */
 export default function RegisterPage() {
   usePageTitle('Register');
-  const register = useMutation({ mutationFn: registerUser });
-  const { control, handleSubmit } = useForm<RegisterBody>({
-    resolver: zodResolver(registerBody),
+  const { control, handleSubmit, setError } = useForm<RegisterBody>({
+    // The contract's rules plus the common-password list (decision 26), loaded when a password is checked.
+    resolver: zodResolver(registerFormSchema),
     mode: 'onSubmit',
     reValidateMode: 'onBlur',
     defaultValues: { username: '', email: '', password: '', confirmPassword: '' },
   });
+  const register = useMutation({ mutationFn: registerUser });
+  const submit = (values: RegisterBody) =>
+    register.mutate(values, {
+      onError: (error) => {
+        // The API's own common-password refusal belongs to the password field, like the form's.
+        if (errorMessage(error) === USER_MESSAGES.commonPassword) setError('password', { message: USER_MESSAGES.commonPassword }, { shouldFocus: true });
+      },
+    });
 
   if (register.isSuccess) {
     const state: LoginRedirectState = { referrer: 'register' };
@@ -51,7 +59,7 @@ export default function RegisterPage() {
 
   return (
     <AuthCard title="Create an Account">
-      <form onSubmit={handleSubmit((values) => register.mutate(values))} noValidate aria-label="Create an Account">
+      <form onSubmit={handleSubmit(submit)} noValidate aria-label="Create an Account">
         {FIELDS.map(({ name, label, type, autoComplete }) => (
           <Controller
             key={name}
@@ -68,7 +76,7 @@ export default function RegisterPage() {
             }}
           />
         ))}
-        {register.isError && (
+        {register.isError && errorMessage(register.error) !== USER_MESSAGES.commonPassword && (
           <Alert type="error" title={errorMessage(register.error)} showIcon role="alert" style={{ marginBottom: 16 }} />
         )}
         <Button type="primary" htmlType="submit" size="large" block loading={register.isPending}>

@@ -1,4 +1,12 @@
-import { USER_MESSAGES, emailSchema, passwordSchema, usernameSchema, type UpdateUserBody, type UserProfile } from '@battledeck/shared/contract';
+import {
+  USER_MESSAGES,
+  commonPasswordIssueOrNone,
+  emailSchema,
+  passwordSchema,
+  usernameSchema,
+  type UpdateUserBody,
+  type UserProfile,
+} from '@battledeck/shared/contract';
 import type { FieldErrors, Resolver } from 'react-hook-form';
 
 export interface SettingsFormValues {
@@ -20,13 +28,14 @@ function issueOf(schema: FieldSchema, value: string): string | undefined {
 
 /**
  * The registration rules of the contract (SPEC §5: same username/password rules; the e-mail as the API checks
- * it), field by field: a blank password means "keep the current one".
+ * it), field by field: a blank password means "keep the current one". A new password must not be a common one
+ * nor the username or e-mail (decision 26): the list loads the first time a password is checked.
  */
 export const settingsResolver: Resolver<SettingsFormValues> = async (values) => {
   const messages: Record<keyof SettingsFormValues, string | undefined> = {
     username: issueOf(usernameSchema, values.username),
     email: issueOf(emailSchema, values.email),
-    password: values.password === '' ? undefined : issueOf(passwordSchema, values.password),
+    password: values.password === '' ? undefined : (issueOf(passwordSchema, values.password) ?? (await commonPasswordIssueOrNone(values.password, [values.username, values.email]))),
     confirmPassword: values.password !== values.confirmPassword ? USER_MESSAGES.passwordsDiffer : undefined,
   };
   const errors: FieldErrors<SettingsFormValues> = {};
