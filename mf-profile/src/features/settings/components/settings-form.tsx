@@ -70,6 +70,7 @@ export function SettingsForm({ profile }: { profile: UserProfile }) {
       else if (message === USER_MESSAGES.emailTaken) setError('email', { message }, { shouldFocus: true });
       else setFailure(message);
     }
+      else if (message === USER_MESSAGES.commonPassword) setError('password', { message }, { shouldFocus: true });
   });
 
   return (
