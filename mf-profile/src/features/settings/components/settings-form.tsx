@@ -68,9 +68,9 @@ export function SettingsForm({ profile }: { profile: UserProfile }) {
       const message = errorMessage(error);
       if (message === USER_MESSAGES.usernameTaken) setError('username', { message }, { shouldFocus: true });
       else if (message === USER_MESSAGES.emailTaken) setError('email', { message }, { shouldFocus: true });
+      else if (message === USER_MESSAGES.commonPassword) setError('password', { message }, { shouldFocus: true });
       else setFailure(message);
     }
-      else if (message === USER_MESSAGES.commonPassword) setError('password', { message }, { shouldFocus: true });
   });
 
   return (
