@@ -33,15 +33,6 @@ export const RECENT_SIGN_IN_SECONDS = 5 * 60;
 
 const required = () => REQUIRED;
 
-export const usernameSchema = z
-  .string({ error: required })
-  .trim()
-  .min(1, { error: REQUIRED })
-  .min(USERNAME_MIN, { error: USER_MESSAGES.usernameTooShort })
-  .max(USERNAME_MAX, { error: USER_MESSAGES.usernameTooLong })
-  .refine((s) => ![...s].some((c) => c.charCodeAt(0) < 32 || c === '\u007f' || c === '<' || c === '>'), {
-    error: 'Username contains characters that are not allowed.',
-  });
 /**
  * Invisible characters a name could hide or reorder text with (decision 27): controls, format characters
  * (Cf: zero-width, bidi controls such as U+202E, soft hyphen…), private use, lone surrogates, line and
@@ -55,9 +46,19 @@ export function hasInvisibleCharacters(value: string): boolean {
 }
 
 /** NFKC-normalised (decision 27: fullwidth and other compatibility forms become their plain letters), then trimmed. */
+export const usernameSchema = z
+  .string({ error: required })
+  .normalize('NFKC')
+  .trim()
+  .min(1, { error: REQUIRED })
+  .min(USERNAME_MIN, { error: USER_MESSAGES.usernameTooShort })
+  .max(USERNAME_MAX, { error: USER_MESSAGES.usernameTooLong })
+  .refine((s) => ![...s].some((c) => c.charCodeAt(0) < 32 || c === '\u007f' || c === '<' || c === '>'), {
+    error: 'Username contains characters that are not allowed.',
+  })
+  .refine((s) => !hasInvisibleCharacters(s), { error: USER_MESSAGES.usernameInvisible });
 
 export const emailSchema = z
-  .normalize('NFKC')
   .string({ error: required })
   .trim()
   .min(1, { error: REQUIRED })
@@ -81,8 +82,7 @@ export const registerBody = z
   .refine((b) => b.password === b.confirmPassword, {
     error: USER_MESSAGES.passwordsDiffer,
     path: ['confirmPassword'],
-  })
-  .refine((s) => !hasInvisibleCharacters(s), { error: USER_MESSAGES.usernameInvisible });
+  });
 export type RegisterBody = z.infer<typeof registerBody>;
 
 export const registerResponse = z.object({ user_id: z.string(), username: z.string() });
