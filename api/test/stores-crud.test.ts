@@ -112,6 +112,28 @@ describe('writing stores (admins)', () => {
     expect(missing.json()).toEqual({ message: 'This store does not exist.' });
   });
 
+  // Issue 16 item 9: a store of the same name in another case, or of the same URL, was accepted beside the first.
+  it('refuses a second store with the same name in any case or the same URL, on create and on update', async () => {
+    const post = (payload: object) => t.app.inject({ method: 'POST', url: '/api/stores', headers: bearer(admin), payload });
+    for (const [payload, message] of [
+      [{ name: 'NEWEGG', url: 'https://newegg.example' }, 'A store with this name already exists.'],
+      [{ name: 'newegg ', url: 'https://newegg.example' }, 'A store with this name already exists.'],
+      [{ name: 'Amazon US', url: 'https://WWW.amazon.com/' }, 'A store with this URL already exists.'],
+    ] as const) {
+      const res = await post(payload);
+      expect({ payload, status: res.statusCode, body: res.json() }).toEqual({ payload, status: 409, body: { message } });
+    }
+    const renamed = await t.app.inject({ method: 'PUT', url: `/api/stores/${ids.amazon}`, headers: bearer(admin), payload: { name: 'newegg', url: 'https://www.amazon.com' } });
+    expect(renamed.statusCode).toBe(409);
+    expect(renamed.json()).toEqual({ message: 'A store with this name already exists.' });
+    // A store may keep its own name and URL, changing only their case.
+    const same = await t.app.inject({ method: 'PUT', url: `/api/stores/${ids.amazon}`, headers: bearer(admin), payload: { name: 'Amazon', url: 'https://www.amazon.com' } });
+    expect(same.statusCode).toBe(200);
+    // Two admins saving look-alikes at once: exactly one store is made.
+    const racing = await Promise.all([post({ name: 'Racer', url: 'https://racer.example' }), post({ name: 'RACER', url: 'https://racer2.example' })]);
+    expect(racing.map((r) => r.statusCode).sort()).toEqual([201, 409]);
+  });
+
   it('deletes a store with its part links; the parts stay and the other stores keep their counts', async () => {
     const before = await t.app.db.select({ n: stores.part_count }).from(stores).where(eq(stores.store_id, ids.Newegg));
     const res = await t.app.inject({ method: 'DELETE', url: `/api/stores/${ids['Best Buy']}`, headers: bearer(admin) });

@@ -55,6 +55,26 @@ export async function listStoreOptions(db: Database) {
     .orderBy(asc(sql`lower(${stores.name})`), asc(stores.store_id));
 }
 
+/** A URL as stores are told apart: lower case, without trailing slashes. */
+const urlKey = (url: SQL | string) => sql`rtrim(lower(${url}), '/')`;
+
+/**
+ * Which of a store's name (ignoring case) and URL (ignoring case and a trailing slash) another store already
+ * has. Takes a transaction-scoped lock first, so two admins saving look-alike stores at once are serialised.
+ */
+export async function findStoreClashes(db: Database, row: { name: string; url: string }, exceptId?: number) {
+  await db.execute(sql`SELECT pg_advisory_xact_lock(hashtext('battledeck:stores'))`);
+  const other = exceptId === undefined ? sql`true` : sql`${stores.store_id} <> ${exceptId}`;
+  const [clash] = await db
+    .select({
+      name: sql<boolean>`bool_or(lower(${stores.name}) = lower(${row.name}))`,
+      url: sql<boolean>`bool_or(${urlKey(sql`${stores.url}`)} = ${urlKey(row.url)})`,
+    })
+    .from(stores)
+    .where(sql`${other} AND (lower(${stores.name}) = lower(${row.name}) OR ${urlKey(sql`${stores.url}`)} = ${urlKey(row.url)})`);
+  return { name: clash?.name === true, url: clash?.url === true };
+}
+
 export async function insertStore(db: Database, row: { name: string; url: string }) {
   const [inserted] = await db.insert(stores).values(row).returning(storeColumns);
   return inserted;

@@ -299,17 +299,17 @@ export const MATRIX_REQUESTS: Record<string, MatrixRequest> = {
   'POST /api/stores': async (env) => ({
     method: 'POST',
     url: '/api/stores',
-    payload: { name: `Store ${uniqueSuffix()}`, url: 'https://store.example.com', part_count: 99 },
+    payload: { name: `Store ${uniqueSuffix()}`, url: `https://store-${uniqueSuffix()}.example.com`, part_count: 99 },
     async verify(res) {
       if (res.statusCode === 201) expect((await storeRow(env, res.json<{ store_id: number }>().store_id))?.part_count).toBe(0);
     },
   }),
   'PUT /api/stores/:id': async (env) => {
-    const before = await insertStore(env.t.app.db, { name: `Store ${uniqueSuffix()}`, url: 'https://store.example.com' });
+    const before = await insertStore(env.t.app.db, { name: `Store ${uniqueSuffix()}`, url: `https://store-${uniqueSuffix()}.example.com` });
     return {
       method: 'PUT',
       url: `/api/stores/${before.store_id}`,
-      payload: { name: `Renamed ${uniqueSuffix()}`, url: 'https://store.example.com/new', part_count: 99 },
+      payload: { name: `Renamed ${uniqueSuffix()}`, url: `https://store-${uniqueSuffix()}.example.com/new`, part_count: 99 },
       async verify(res) {
         const after = await storeRow(env, before.store_id);
         expect(after?.part_count).toBe(0);

@@ -82,6 +82,8 @@ export const ADMIN_MESSAGES = {
   unknownStore: 'One of the chosen stores does not exist.',
   unknownType: 'Choose a part type.',
   duplicateStore: 'A store can be linked only once.',
+  storeNameTaken: 'A store with this name already exists.',
+  storeUrlTaken: 'A store with this URL already exists.',
 } as const;
 
 /**

@@ -15,7 +15,7 @@ const route: FastifyPluginAsyncZod = async (app) => {
         tags: ['stores'],
         summary: 'Create a store (multipart or JSON: name, url)',
         security: [{ bearer: [] }],
-        response: { 201: store, 400: errorSchema, 401: errorSchema, 403: errorSchema },
+        response: { 201: store, 400: errorSchema, 401: errorSchema, 403: errorSchema, 409: errorSchema },
       },
     },
     async (request, reply) => {

@@ -16,7 +16,7 @@ const route: FastifyPluginAsyncZod = async (app) => {
         summary: 'Update a store (multipart or JSON: name, url)',
         security: [{ bearer: [] }],
         params: idParams,
-        response: { 200: store, 400: errorSchema, 401: errorSchema, 403: errorSchema, 404: errorSchema },
+        response: { 200: store, 400: errorSchema, 401: errorSchema, 403: errorSchema, 404: errorSchema, 409: errorSchema },
       },
     },
     async (request) => {
