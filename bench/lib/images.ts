@@ -56,3 +56,36 @@ export async function pipelineRatio(photos: Buffer[], rounds: number) {
     throughputRatio: round(plainMs / pipelineMs, 2),
   };
 }
+
+/** A PNG of `width`×`height` at 8 or 16 bits per sample; smooth content, so a few hundred KB at most. */
+export function gradientPng(width: number, height: number, bits: 8 | 16): Promise<Buffer> {
+  const image = sharp({ create: { width, height, channels: 3, background: { r: 30, g: 90, b: 200 } } });
+  return (bits === 16 ? image.toColourspace('rgb16') : image).png({ compressionLevel: 9 }).toBuffer();
+}
+
+/** CPU time (every thread of the process: libvips decodes on its own) and wall time of one `work`. */
+async function cpuOf(work: () => Promise<unknown>): Promise<{ cpuMs: number; wallMs: number }> {
+  const cpu = process.cpuUsage();
+  const started = performance.now();
+  await work();
+  const used = process.cpuUsage(cpu);
+  return { cpuMs: round((used.user + used.system) / 1000, 0), wallMs: round(performance.now() - started, 0) };
+}
+
+/**
+ * The most expensive uploads the decode budget still accepts (decision 004: 50 MP at 8 bits, 25 MP at
+ * 16 bits), and the cost of refusing the 7000×7000 16-bit PNG of issue 15 from its header. Median of `rounds`.
+ */
+export async function worstAcceptedUpload(rounds: number) {
+  const cases = { '7071×7071 8-bit PNG': await gradientPng(7071, 7071, 8), '5000×5000 16-bit PNG': await gradientPng(5000, 5000, 16) };
+  const accepted: Record<string, { kb: number; cpuMs: number; wallMs: number }> = {};
+  for (const [name, png] of Object.entries(cases)) {
+    const runs: { cpuMs: number; wallMs: number }[] = [];
+    for (let i = 0; i < rounds; i += 1) runs.push(await cpuOf(() => processImage(png)));
+    accepted[name] = { kb: round(png.length / 1024, 0), cpuMs: percentile(runs.map((r) => r.cpuMs), 50), wallMs: percentile(runs.map((r) => r.wallMs), 50) };
+  }
+  const [worst, figures] = Object.entries(accepted).sort((a, b) => b[1].cpuMs - a[1].cpuMs)[0];
+  const bomb = await gradientPng(7000, 7000, 16);
+  const refused = await cpuOf(() => processImage(bomb).catch(() => undefined));
+  return { accepted, worst, worstCpuMs: figures.cpuMs, worstWallMs: figures.wallMs, refusedBombCpuMs: refused.cpuMs, refusedBombKb: round(bomb.length / 1024, 0) };
+}

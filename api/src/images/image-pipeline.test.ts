@@ -1,6 +1,7 @@
 import sharp from 'sharp';
 import { HttpError } from '../errors';
-import { IMAGE_RULES, processImage } from './image-pipeline';
+import { DecodeLimiter } from './decode-limiter';
+import { IMAGE_MESSAGES, IMAGE_RULES, processImage } from './image-pipeline';
 
 const photo = (width: number, height: number) =>
   sharp({ create: { width, height, channels: 3, background: { r: 200, g: 80, b: 40 } } });
@@ -92,5 +93,38 @@ describe('processImage', () => {
   it('refuses images over the pixel limit before decoding them', async () => {
     const huge = await sharp({ create: { width: 8000, height: 7000, channels: 3, background: '#000' } }).png({ compressionLevel: 1 }).toBuffer();
     expect((await rejection(huge)).message).toBe('The image has too many pixels (at most 50 megapixels).');
+  });
+
+  describe('decode budget (width × height × bits per sample, from the header)', () => {
+    const png16 = (width: number, height: number) => photo(width, height).toColourspace('rgb16').png({ compressionLevel: 9 }).toBuffer();
+
+    it('refuses a small file that declares 7000×7000 at 16 bits, naming it, without decoding', async () => {
+      const input = await png16(7000, 7000);
+      expect(input.length).toBeLessThan(1024 * 1024);
+      const limiter = new DecodeLimiter(1);
+      const run = jest.spyOn(limiter, 'run');
+      const error = await processImage(input, { filename: 'desk-16bit.png', mimetype: 'image/png' }, { owner: 'u', limiter }).catch((e: unknown) => e);
+      expect(error).toBeInstanceOf(HttpError);
+      expect((error as HttpError).statusCode).toBe(400);
+      expect((error as HttpError).message).toBe(IMAGE_MESSAGES.overBudget('desk-16bit.png', 7000, 7000, 16));
+      expect((error as HttpError).message).toContain('"desk-16bit.png"');
+      expect(run).not.toHaveBeenCalled();
+    });
+
+    it('takes 16-bit images within the budget and 8-bit ones up to the pixel limit', async () => {
+      expect(5000 * 5000 * 16).toBeLessThanOrEqual(IMAGE_RULES.maxDecodeBits);
+      expect(7000 * 7000 * 8).toBeLessThanOrEqual(IMAGE_RULES.maxDecodeBits);
+      const small16 = await processImage(await png16(1200, 900));
+      expect([small16.web.width, small16.web.height]).toEqual([1200, 900]);
+      const big8 = await processImage(await photo(7000, 7000).png({ compressionLevel: 9 }).toBuffer());
+      expect(big8.web.width).toBe(IMAGE_RULES.webLongEdge);
+    });
+
+    it('decodes through the limiter, under the owner it is given', async () => {
+      const limiter = new DecodeLimiter(1);
+      const run = jest.spyOn(limiter, 'run');
+      await processImage(await photo(64, 48).jpeg().toBuffer(), undefined, { owner: 'user-1', limiter });
+      expect(run).toHaveBeenCalledWith('user-1', expect.any(Function));
+    });
   });
 });

@@ -1,11 +1,18 @@
 import sharp, { type Metadata, type Sharp } from 'sharp';
 import { HttpError, MESSAGES } from '../errors';
+import { decodeLimiter, type DecodeLimiter } from './decode-limiter';
 import type { ImageExtension } from './image-names';
 import { assertDeclaredMatches, assertNoHiddenMarkup, type DeclaredFile } from './upload-checks';
 
 export const IMAGE_RULES = {
   /** Far below sharp's 268 MP default: a 4 MB file can still declare a huge canvas (pixel bomb). */
   maxInputPixels: 50_000_000,
+  /**
+   * Decode budget, checked from the header before any decoding (decision 004): width × height × bits per
+   * sample. 400 M = 50 MP at 8 bits (every camera photo that fits in 4 MB) but only 25 MP at 16 bits, whose
+   * decode costs several times more CPU per pixel (a 7000×7000 16-bit PNG of 381 KB took 2-3.5 s).
+   */
+  maxDecodeBits: 400_000_000,
   webLongEdge: 2560,
   thumbWidth: 640,
 } as const;
@@ -21,6 +28,21 @@ export interface EncodedImage {
   buffer: Buffer;
   width: number;
   height: number;
+}
+
+/** Bits per sample of sharp's pixel formats (`metadata.depth`), what the decode works in. */
+const DEPTH_BITS: Record<string, number> = { uchar: 8, char: 8, ushort: 16, short: 16, uint: 32, int: 32, float: 32, complex: 64, double: 64, dpcomplex: 128 };
+
+export const IMAGE_MESSAGES = {
+  overBudget: (name: string | undefined, width: number, height: number, bits: number) =>
+    `${name ? `The image "${name}"` : 'The image'} is too large to process: ${width} × ${height} pixels at ${bits} bits per sample. ` +
+    'At most 50 megapixels at 8 bits per sample (25 at 16 bits) are accepted; save it smaller or at 8 bits per sample.',
+} as const;
+
+export interface ProcessOptions {
+  /** Whose decode this is (a user id): at most one at a time per owner. Without one, only the global limit applies. */
+  owner?: string;
+  limiter?: DecodeLimiter;
 }
 
 export interface ProcessedImage {
@@ -57,8 +79,14 @@ async function inspect(input: Buffer, declared: DeclaredFile | undefined): Promi
   if (!output) throw new HttpError(400, MESSAGES.unsupportedImage);
   assertDeclaredMatches(declared, metadata.format!);
   assertNoHiddenMarkup(input, metadata.format!);
-  if ((metadata.width ?? 0) * (metadata.height ?? 0) > IMAGE_RULES.maxInputPixels) {
+  const width = metadata.width ?? 0;
+  const height = metadata.height ?? 0;
+  if (width * height > IMAGE_RULES.maxInputPixels) {
     throw new HttpError(400, MESSAGES.imageTooManyPixels);
+  }
+  const bits = DEPTH_BITS[metadata.depth] ?? 8;
+  if (width * height * bits > IMAGE_RULES.maxDecodeBits) {
+    throw new HttpError(400, IMAGE_MESSAGES.overBudget(declared?.filename, width, height, bits));
   }
   return output;
 }
@@ -67,10 +95,20 @@ async function inspect(input: Buffer, declared: DeclaredFile | undefined): Promi
  * Decodes an uploaded image and re-encodes it: EXIF orientation applied, all metadata dropped, a web copy
  * (long edge ≤ 2560 px) and a thumbnail (≤ 640 px wide). Anything that is not a decodable JPEG, PNG or
  * GIF is refused with a 400 whose message can be shown, and so is a file whose name or type (`declared`,
- * for uploads) says it is something else, or with markup hidden in its metadata or after its end.
+ * for uploads) says it is something else, or with markup hidden in its metadata or after its end, or
+ * whose header declares more than the decode budget. The checks read the header only; the decode itself
+ * waits for a slot of the process-wide limiter (one per owner, the core count in all).
  */
-export async function processImage(input: Buffer, declared?: DeclaredFile): Promise<ProcessedImage> {
+export async function processImage(input: Buffer, declared?: DeclaredFile, options: ProcessOptions = {}): Promise<ProcessedImage> {
   const { ext, contentType } = await inspect(input, declared);
+  const { owner = `unattributed-${unattributed++}`, limiter = decodeLimiter } = options;
+  return limiter.run(owner, () => decode(input, ext, contentType));
+}
+
+/** Decodes without an owner are told apart by a counter: they share only the global limit. */
+let unattributed = 0;
+
+async function decode(input: Buffer, ext: ImageExtension, contentType: string): Promise<ProcessedImage> {
   try {
     const web = await toEncoded(
       encode(

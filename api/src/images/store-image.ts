@@ -1,6 +1,6 @@
 import { thumbnailName, type ImageFolder } from '@battledeck/shared/contract';
 import { imageKey } from '../storage/storage';
-import { processImage } from './image-pipeline';
+import { processImage, type ProcessOptions } from './image-pipeline';
 import { randomImageName } from './image-names';
 import type { DeclaredFile } from './upload-checks';
 import type { WrittenFiles } from './written-files';
@@ -17,8 +17,14 @@ export interface StoredImage {
 }
 
 /** Runs an upload through the pipeline and writes the web copy and its `_thumb` under `folder/`. */
-export async function storeImage(files: WrittenFiles, folder: ImageFolder, input: Buffer, declared?: DeclaredFile): Promise<StoredImage> {
-  const image = await processImage(input, declared);
+export async function storeImage(
+  files: WrittenFiles,
+  folder: ImageFolder,
+  input: Buffer,
+  declared?: DeclaredFile,
+  options?: ProcessOptions,
+): Promise<StoredImage> {
+  const image = await processImage(input, declared, options);
   const name = randomImageName(image.ext);
   const thumbName = thumbnailName(name);
   await Promise.all([

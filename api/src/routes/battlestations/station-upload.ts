@@ -60,7 +60,7 @@ export function stationUploadReader<S extends z.ZodType>(request: FastifyRequest
         // Keep at most IN_FLIGHT photos in the pipeline; one that fails stops the upload at once.
         const waitFor = stored[stored.length - IN_FLIGHT];
         if (waitFor) await waitFor;
-        const next = storeImage(files, 'battlestations', buffer, declared);
+        const next = storeImage(files, 'battlestations', buffer, declared, { owner: request.user?.uid });
         next.catch(() => undefined);
         stored.push(next);
       }
