@@ -160,7 +160,7 @@ describe('with 127.0.0.1 allowed (the test server)', () => {
     expect(Date.now() - started).toBeLessThan(5000);
   });
 
-  it.each([
+  it.each<[string, () => string, string]>([
     ['a connection refused', () => `http://127.0.0.1:${closedPort}/ok.png`, IMPORT_MESSAGES.refused],
     ['a connection reset before the answer', () => `${server.origin}/reset.png`, IMPORT_MESSAGES.reset],
     ['a connection reset in the middle of the image', () => `${server.origin}/reset-midway.png`, IMPORT_MESSAGES.reset],
