@@ -14,6 +14,12 @@ export interface SessionState {
   /** A fresh Firebase ID token, or null when signed out. */
   getIdToken: (forceRefresh?: boolean) => Promise<string | null>;
   signOut: () => Promise<void>;
+  /**
+   * Signs the current user in again with their password (decision 25: recent sign-in for sensitive changes)
+   * and refreshes the ID token, so the next getIdToken() carries the new sign-in time. Rejects with an Error
+   * whose message is the spec's sign-in error text ('Incorrect password.', …). The shell implements it.
+   */
+  reauthenticate: (password: string) => Promise<void>;
 }
 
 const signedOut = async () => null;
@@ -26,6 +32,9 @@ export const sessionStore = createStore<SessionState>(() => ({
   isModerator: false,
   getIdToken: signedOut,
   signOut: async () => {},
+  reauthenticate: async () => {
+    throw new Error('Not signed in.');
+  },
 }));
 
 export function useSession(): SessionState;

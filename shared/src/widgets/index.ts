@@ -5,3 +5,4 @@ export * from './delete-confirm-modal';
 export * from './copy-part-list-dialog';
 export * from './submit-part-dialog';
 export * from './part-picker';
+export * from './recent-sign-in-dialog';

@@ -1,7 +1,8 @@
 import { apiRequest, queryKeys } from '@battledeck/shared/api';
 import type { UserProfile } from '@battledeck/shared/contract';
 import { sessionStore } from '@battledeck/shared/session';
-import { onAuthStateChanged, signOut, type User } from 'firebase/auth';
+import { EmailAuthProvider, onAuthStateChanged, reauthenticateWithCredential, signOut, type User } from 'firebase/auth';
+import { loginErrorMessage } from './auth-errors';
 import { firebaseAuth } from './firebase';
 
 async function signOutQuietly(): Promise<void> {
@@ -9,6 +10,21 @@ async function signOutQuietly(): Promise<void> {
     await signOut(firebaseAuth());
   } catch (error) {
     console.warn('Sign-out failed:', error);
+  }
+}
+
+/**
+ * Decision 25: signs the current user in again with their password and forces a fresh ID token (its
+ * auth_time is now). Failures carry the spec's sign-in texts ('Incorrect password.', …).
+ */
+export async function reauthenticate(password: string): Promise<void> {
+  const user = firebaseAuth().currentUser;
+  if (!user?.email) throw new Error(loginErrorMessage(null));
+  try {
+    await reauthenticateWithCredential(user, EmailAuthProvider.credential(user.email, password));
+    await user.getIdToken(true);
+  } catch (error) {
+    throw new Error(loginErrorMessage(error), { cause: error });
   }
 }
 
@@ -34,7 +50,7 @@ async function loadProfile(user: User): Promise<void> {
 /** Keeps the shared session store in step with Firebase Auth (SPEC §4). Called once, by session-boot. */
 export function followAuthState(): void {
   const auth = firebaseAuth();
-  sessionStore.setState({ signOut: signOutQuietly });
+  sessionStore.setState({ signOut: signOutQuietly, reauthenticate });
   onAuthStateChanged(auth, (user) => {
     if (user) {
       sessionStore.setState({ loading: true });

@@ -4,7 +4,7 @@ import { adminUsersQuery, ADMIN_PAGE_SIZES, type ADMIN_USER_SORTS, type AdminUse
 import { absoluteDate } from '@battledeck/shared/format';
 import { useSession } from '@battledeck/shared/session';
 import { Pagination, totalPages, useListState, usePageTitle } from '@battledeck/shared/ui';
-import { DeleteConfirmModal } from '@battledeck/shared/widgets';
+import { DeleteConfirmModal, useRecentSignIn } from '@battledeck/shared/widgets';
 import { App, Button, Switch, Table, Tooltip, type TableColumnsType } from 'antd';
 import { ListToolbar } from '../../../components/list-toolbar';
 import { PageHeader } from '../../../components/page-header';
@@ -28,6 +28,8 @@ export default function UsersPage() {
   const users = useAdminUsers(state);
   const roles = useUpdateUserRoles();
   const remove = useDeleteUser();
+  // Deleting an account needs the admin's own recent sign-in (decision 25): asked for, then retried.
+  const { withRecentSignIn, dialog: recentSignInDialog } = useRecentSignIn();
   const deleting = useDialogTarget<AdminUser>();
   const { message } = App.useApp();
   const sort: SortState<UserSort> = { sortBy: state.sortBy, direction: state.direction };
@@ -148,9 +150,10 @@ export default function UsersPage() {
         open={deleting.open}
         name={deleting.target?.username ?? ''}
         title="Delete User"
-        onConfirm={() => remove.mutateAsync(deleting.target!.user_id)}
+        onConfirm={() => withRecentSignIn(() => remove.mutateAsync(deleting.target!.user_id))}
         onClose={deleting.close}
       />
+      {recentSignInDialog}
     </section>
   );
 }

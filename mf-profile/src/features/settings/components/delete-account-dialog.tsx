@@ -1,4 +1,5 @@
 import { ApiError } from '@battledeck/shared/api';
+import { isRecentSignInRequired, useRecentSignIn } from '@battledeck/shared/widgets';
 import { useSession } from '@battledeck/shared/session';
 import { Alert, Button, Modal, Spin } from 'antd';
 import { PROFILE_MESSAGES } from '../../../lib/messages';
@@ -13,7 +14,8 @@ export interface DeleteAccountDialogProps {
 /** Confirms the account deletion; on success signs out and goes to / (SPEC §4). */
 export function DeleteAccountDialog({ open, onClose }: DeleteAccountDialogProps) {
   const uid = useSession((s) => s.user?.uid) ?? '';
-  const remove = useDeleteAccount(uid);
+  const { withRecentSignIn, dialog: recentSignInDialog } = useRecentSignIn();
+  const remove = useDeleteAccount(uid, withRecentSignIn);
   const leaveSignedOut = useLeaveSignedOut();
   const busy = remove.isPending || remove.isSuccess;
 
@@ -28,7 +30,8 @@ export function DeleteAccountDialog({ open, onClose }: DeleteAccountDialogProps)
     onClose();
   };
   // A refusal the user can act on (the last administrator) is worth its own words; anything else is generic.
-  const details = remove.error instanceof ApiError && remove.error.status === 409 ? remove.error.message : undefined;
+  const details =
+    (remove.error instanceof ApiError && remove.error.status === 409) || isRecentSignInRequired(remove.error) ? remove.error?.message : undefined;
 
   return (
     <Modal
@@ -64,6 +67,7 @@ export function DeleteAccountDialog({ open, onClose }: DeleteAccountDialogProps)
           {remove.isError && <Alert type="error" showIcon title={PROFILE_MESSAGES.deleteAccountFailed} description={details} />}
         </>
       )}
+      {recentSignInDialog}
     </Modal>
   );
 }

@@ -1,6 +1,6 @@
 import { errorMessage } from '@battledeck/shared/api';
 import { USER_MESSAGES, type UserProfile } from '@battledeck/shared/contract';
-import { fieldAria, FormField } from '@battledeck/shared/widgets';
+import { fieldAria, FormField, useRecentSignIn } from '@battledeck/shared/widgets';
 import { Alert, Button, Input } from 'antd';
 import { useEffect, useState } from 'react';
 import { Controller, useForm, useWatch, type Path } from 'react-hook-form';
@@ -31,6 +31,8 @@ const FIELDS: FieldSpec[] = [
 export function SettingsForm({ profile }: { profile: UserProfile }) {
   const update = useUpdateProfile(profile.user_id);
   const leaveSignedOut = useLeaveSignedOut();
+  // A password or e-mail change may need a fresh sign-in (decision 25): asked for, then the same save is retried.
+  const { withRecentSignIn, dialog: recentSignInDialog } = useRecentSignIn();
   const location = useLocation();
   const [saved, setSaved] = useState(false);
   const [failure, setFailure] = useState<string | null>(null);
@@ -57,7 +59,7 @@ export function SettingsForm({ profile }: { profile: UserProfile }) {
       return;
     }
     try {
-      const result = await update.mutateAsync(body);
+      const result = await withRecentSignIn(() => update.mutateAsync(body));
       if (result.signedOut) {
         await leaveSignedOut('/login', location.pathname);
         return;
@@ -103,6 +105,7 @@ export function SettingsForm({ profile }: { profile: UserProfile }) {
           Save
         </Button>
       </div>
+      {recentSignInDialog}
     </form>
   );
 }

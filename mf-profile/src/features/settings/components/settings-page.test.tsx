@@ -234,4 +234,92 @@ describe('Account settings', () => {
     expect(within(dialog).getByText('Unable to delete your account. Please try again later.')).toBeInTheDocument();
     expect(signOut).not.toHaveBeenCalled();
   });
+
+  describe('recent sign-in (decision 25)', () => {
+    const RECENT_SIGN_IN = { message: 'Please sign in again to make this change.' };
+    const refuse = () => new Response(JSON.stringify(RECENT_SIGN_IN), { status: 403 });
+    /** The API wants a recent sign-in once, then accepts. */
+    function onceStale<T>(then: () => T) {
+      let first = true;
+      return () => {
+        if (!first) return then();
+        first = false;
+        return refuse();
+      };
+    }
+    const reauthenticate = jest.fn(async (password: string) => {
+      if (password !== 'current-pass') throw new Error('Incorrect password.');
+    });
+    beforeEach(() => {
+      reauthenticate.mockClear();
+      sessionStore.setState({ reauthenticate });
+    });
+
+    it('asks for the current password, signs in again and retries the same save', async () => {
+      const answer = onceStale(() => ({ profile: PROFILE, signedOut: true }));
+      const calls = mockProfileApi({ put: () => answer() });
+      renderSettings();
+      await screen.findByDisplayValue('demo_user');
+
+      await userEvent.type(field('Password'), 'brand-new-pass');
+      await userEvent.type(field('Confirm Password'), 'brand-new-pass');
+      await userEvent.click(saveButton());
+
+      const dialog = await screen.findByRole('dialog', { name: 'Confirm your password' });
+      const password = within(dialog).getByLabelText('Current password', { selector: 'input' });
+      await waitFor(() => expect(password).toHaveFocus());
+      // A wrong password says so in the dialog and retries nothing.
+      await userEvent.type(password, 'wrong-pass{Enter}');
+      expect(await within(dialog).findByText('Incorrect password.')).toBeInTheDocument();
+      expect(password).toHaveAttribute('aria-invalid', 'true');
+      expect(calls.filter((c) => c.method === 'PUT')).toHaveLength(1);
+
+      await userEvent.clear(password);
+      await userEvent.type(password, 'current-pass{Enter}');
+
+      await waitFor(() => expect(screen.getByTestId('location')).toHaveTextContent('/login'));
+      expect(reauthenticate).toHaveBeenLastCalledWith('current-pass');
+      const body = { password: 'brand-new-pass', confirmPassword: 'brand-new-pass' };
+      expect(calls.filter((c) => c.method === 'PUT').map((c) => c.body)).toEqual([body, body]);
+      expect(signOut).toHaveBeenCalledTimes(1);
+    });
+
+    it('keeps the form and says why when the password dialog is cancelled (Escape)', async () => {
+      const calls = mockProfileApi({ put: refuse });
+      renderSettings();
+      await screen.findByDisplayValue('demo_user');
+
+      await replaceText('Email Address', 'moved@example.com');
+      await userEvent.click(saveButton());
+      const dialog = await screen.findByRole('dialog', { name: 'Confirm your password' });
+      await waitFor(() => expect(within(dialog).getByLabelText('Current password', { selector: 'input' })).toHaveFocus());
+      await userEvent.keyboard('{Escape}');
+
+      expect(await screen.findByText(RECENT_SIGN_IN.message)).toBeInTheDocument();
+      expect(reauthenticate).not.toHaveBeenCalled();
+      expect(calls.filter((c) => c.method === 'PUT')).toHaveLength(1);
+      expect(field('Email Address')).toHaveValue('moved@example.com');
+      expect(signOut).not.toHaveBeenCalled();
+    });
+
+    it('asks for the password before deleting the account, then deletes it', async () => {
+      const answer = onceStale(() => new Response(null, { status: 204 }));
+      const calls = mockProfileApi({ del: () => answer() });
+      renderSettings();
+      await screen.findByDisplayValue('demo_user');
+
+      await userEvent.click(screen.getByRole('button', { name: 'Delete Account' }));
+      const confirm = await screen.findByRole('dialog', { name: 'Delete Account' });
+      await userEvent.click(within(confirm).getByRole('button', { name: 'Delete Account' }));
+      // Under test antd gives every dialog the same label id ('test-id'), so the nested one is found by its text.
+      const dialog = (await screen.findByText(/enter your current password to continue/)).closest<HTMLElement>('[role="dialog"]')!;
+      await userEvent.type(within(dialog).getByLabelText('Current password', { selector: 'input' }), 'current-pass');
+      await userEvent.click(within(dialog).getByRole('button', { name: 'Continue' }));
+
+      await waitFor(() => expect(signOut).toHaveBeenCalledTimes(1));
+      expect(reauthenticate).toHaveBeenCalledWith('current-pass');
+      expect(calls.filter((c) => c.method === 'DELETE')).toHaveLength(2);
+      expect(screen.getByTestId('location')).toHaveTextContent(/^\/$/);
+    });
+  });
 });
