@@ -45,4 +45,28 @@ describe('TopBar', () => {
     expect(avatar).toHaveAttribute('aria-expanded', 'false');
     expect(avatar).toHaveFocus();
   });
+
+  describe('marks the current page in the main nav', () => {
+    const viewLink = () => screen.getByRole('navigation', { name: 'Main' }).querySelector('a[href="/battlestations"]')!;
+    const newBuild = () => screen.getByRole('link', { name: /New Build/ });
+
+    it.each(['/battlestations', '/battlestations?pageNumber=2', '/battlestations/42'])('View Battlestations is current on %s', (route) => {
+      setSession();
+      renderWithProviders(<TopBar />, { route });
+      expect(viewLink()).toHaveAttribute('aria-current', 'page');
+      expect(newBuild()).not.toHaveAttribute('aria-current');
+    });
+
+    it.each(['/battlestations/new', '/battlestations/42/edit', '/battlestations/42/edit/'])('View Battlestations is not current on %s', (route) => {
+      setSession();
+      renderWithProviders(<TopBar />, { route });
+      expect(viewLink()).not.toHaveAttribute('aria-current');
+    });
+
+    it('New Build is current on /battlestations/new only', () => {
+      setSession();
+      renderWithProviders(<TopBar />, { route: '/battlestations/new' });
+      expect(newBuild()).toHaveAttribute('aria-current', 'page');
+    });
+  });
 });

@@ -2,7 +2,7 @@ import { BRAND } from '@battledeck/shared/format';
 import { useSession } from '@battledeck/shared/session';
 import { MenuIcon, PlusIcon } from '@battledeck/shared/ui';
 import { lazy, Suspense, useState } from 'react';
-import { Link, NavLink } from 'react-router-dom';
+import { Link, matchPath, NavLink, useLocation } from 'react-router-dom';
 import { PartsMenu } from './parts-menu';
 import styles from './top-bar.module.css';
 import { UserMenu } from './user-menu';
@@ -27,8 +27,18 @@ function Account() {
   );
 }
 
+/**
+ * View Battlestations is current on the list and on a station's page, not on the forms under the same path:
+ * there New Build (on /battlestations/new) or nothing (on an edit page) is current.
+ */
+function isBrowsingBattlestations(pathname: string): boolean {
+  if (!matchPath({ path: '/battlestations', end: false }, pathname)) return false;
+  return !matchPath('/battlestations/new', pathname) && !matchPath('/battlestations/:stationId/edit', pathname);
+}
+
 export function TopBar() {
   const [drawerOpen, setDrawerOpen] = useState(false);
+  const { pathname } = useLocation();
   return (
     <header className={styles.header}>
       <div className={styles.inner}>
@@ -37,15 +47,15 @@ export function TopBar() {
           <span aria-hidden="true">{BRAND}</span>
         </Link>
         <nav className={styles.nav} aria-label="Main">
-          <NavLink className={styles.navLink} to="/battlestations">
+          <Link className={styles.navLink} to="/battlestations" aria-current={isBrowsingBattlestations(pathname) ? 'page' : undefined}>
             View Battlestations
-          </NavLink>
+          </Link>
           <PartsMenu />
         </nav>
         <span className={styles.spacer} />
-        <Link className={styles.newBuild} to="/battlestations/new">
+        <NavLink className={styles.newBuild} to="/battlestations/new" end>
           <PlusIcon /> New Build
-        </Link>
+        </NavLink>
         <div className={styles.account}>
           <Account />
         </div>
