@@ -18,6 +18,8 @@ import { useUpdateUserRoles } from '../api/update-user-roles';
 
 type UserSort = (typeof ADMIN_USER_SORTS)[number];
 type Role = 'is_admin' | 'is_moderator';
+export const GRANT_ADMIN_TEXT =
+  'Administrators can manage every battlestation, part, store and pending request, see and delete any account, and grant or revoke the admin and moderator roles.';
 const LIST_DEFAULTS = { pageNumber: 1, resultsPerPage: 10, sortBy: 'created_date', direction: 'desc', searchTerm: undefined } as const;
 
 /** /admin/users (decision 18; admins only): search, roles as switches, delete after confirmation. */
@@ -31,7 +33,7 @@ export default function UsersPage() {
   // Deleting an account needs the admin's own recent sign-in (decision 25): asked for, then retried.
   const { withRecentSignIn, dialog: recentSignInDialog } = useRecentSignIn();
   const deleting = useDialogTarget<AdminUser>();
-  const { message } = App.useApp();
+  const { message, modal } = App.useApp();
   const sort: SortState<UserSort> = { sortBy: state.sortBy, direction: state.direction };
   const onSort = (next: SortState<UserSort>) => update(next);
 
@@ -43,6 +45,18 @@ export default function UsersPage() {
         onError: (error) => message.error(errorMessage(error)),
       },
     );
+  /** Granting admin hands over the whole site, so it is confirmed first, saying what it gives; the rest is one click. */
+  const changeRole = (user: AdminUser, role: Role, value: boolean) => {
+    if (role !== 'is_admin' || !value) return setRole(user, role, value);
+    void modal.confirm({
+      title: `Make ${user.username} an administrator?`,
+      content: GRANT_ADMIN_TEXT,
+      okText: 'Make administrator',
+      cancelText: 'Cancel',
+      focusable: { autoFocusButton: 'cancel' },
+      onOk: () => setRole(user, role, value),
+    });
+  };
   const busy = (user: AdminUser, role: Role) => roles.isPending && roles.variables?.uid === user.user_id && role in (roles.variables.roles ?? {});
 
   const roleColumn = (role: Role, label: string) => ({
@@ -56,7 +70,7 @@ export default function UsersPage() {
           checked={user[role]}
           loading={busy(user, role)}
           disabled={self}
-          onChange={(value) => setRole(user, role, value)}
+          onChange={(value) => changeRole(user, role, value)}
           aria-label={`${label} role for ${user.username}`}
         />
       );
