@@ -179,13 +179,13 @@ test('create with two photos and a part, edit the name and photo order, favorite
 
   // Favorite: the count changes at once and survives a reload.
   const heart = page.getByRole('button', { name: /^Favorite/ });
-  await expect(heart).toHaveAccessibleName('Favorite (0 favorites)');
+  await expect(heart).toHaveAccessibleName('Favorite, 0 favorites');
   await heart.click();
-  await expect(heart).toHaveAccessibleName('Favorite (1 favorite)');
+  await expect(heart).toHaveAccessibleName('Favorite, 1 favorite');
   await expect(heart).toHaveAttribute('aria-pressed', 'true');
   await expect(heart).not.toHaveAttribute('aria-busy');
   await page.reload();
-  await expect(page.getByRole('button', { name: 'Favorite (1 favorite)' })).toHaveAttribute('aria-pressed', 'true');
+  await expect(page.getByRole('button', { name: 'Favorite, 1 favorite' })).toHaveAttribute('aria-pressed', 'true');
 
   // Delete from the edit page, then the list.
   await page.getByRole('link', { name: 'Edit Battlestation' }).click();

@@ -105,11 +105,11 @@ test('favorites: a station favorited elsewhere shows up, and goes when unfavorit
 
   // Favorite it on its page (the battlestations remote), then come back through the menu (no reload).
   await page.goto(`/battlestations/${id}`);
-  const heart = page.getByRole('button', { name: /^Favorite \(/ });
+  const heart = page.getByRole('button', { name: /^Favorite,/ });
   await expect(heart).toHaveAttribute('aria-pressed', 'false');
   await heart.click();
   await expect(heart).toHaveAttribute('aria-pressed', 'true');
-  await expect(heart).toHaveAccessibleName('Favorite (1 favorite)');
+  await expect(heart).toHaveAccessibleName('Favorite, 1 favorite');
   await openAccountMenuItem(page, 'Favorites');
 
   const row = page.getByRole('row').filter({ has: page.getByRole('link', { name, exact: true }) });

@@ -63,12 +63,12 @@ describe('Favorite button', () => {
     const invalidate = jest.spyOn(queryClient, 'invalidateQueries');
 
     fireEvent.click(heart());
-    expect(await screen.findByRole('button', { name: 'Favorite (4 favorites)', pressed: true })).toHaveAttribute('aria-busy', 'true');
+    expect(await screen.findByRole('button', { name: 'Favorite, 4 favorites', pressed: true })).toHaveAttribute('aria-busy', 'true');
     const [, init] = fetch.mock.calls.find(([url]) => String(url).includes('/favorites/7'))!;
     expect(init).toMatchObject({ method: 'PUT', body: JSON.stringify({ action: 'add' }) });
 
     answer.resolve(new Response(JSON.stringify({ favorites: 10, is_favorited: 1 }), { status: 200 }));
-    expect(await screen.findByRole('button', { name: 'Favorite (10 favorites)', pressed: true })).not.toHaveAttribute('aria-busy');
+    expect(await screen.findByRole('button', { name: 'Favorite, 10 favorites', pressed: true })).not.toHaveAttribute('aria-busy');
     // Every list and count that shows the station refreshes; its own page keeps the server's answer.
     const prefixes = invalidate.mock.calls.map(([filters]) => filters?.queryKey);
     expect(prefixes).toEqual(expect.arrayContaining([queryKeys.battlestations.all, queryKeys.users.all, queryKeys.admin.all]));
@@ -77,6 +77,20 @@ describe('Favorite button', () => {
     expect(isInvalidated(queryKeys.battlestations.featured())).toBe(true);
     expect(isInvalidated(queryKeys.battlestations.list({}))).toBe(true);
     expect(isInvalidated([...queryKeys.battlestations.detail(7), { viewer: 'uid-fan' }])).toBe(false);
+  });
+
+  it('has the visible count inside its accessible name: the name is its own text, the count plus words only screen readers get (WCAG 2.5.3)', async () => {
+    setSession();
+    mockFetch({ '/api/battlestations/id/7': detail({ favorites: 1 }) });
+    renderDetail();
+    await screen.findByRole('heading', { level: 1, name: 'Night Owl' });
+    const button = heart();
+    expect(button).not.toHaveAttribute('aria-label');
+    expect(button).toHaveAccessibleName('Favorite, 1 favorite');
+    expect(button.textContent).toBe('Favorite, 1 favorite');
+    // What a sighted user sees: the text outside the visually hidden parts.
+    const visible = [...button.querySelectorAll('span:not(.visually-hidden)')].map((span) => span.textContent).join('');
+    expect(visible).toBe('1');
   });
 
   it('rolls the count back and says "Sorry, unable to save this right now." when the call fails', async () => {
@@ -89,7 +103,7 @@ describe('Favorite button', () => {
     await screen.findByRole('heading', { level: 1, name: 'Night Owl' });
     fireEvent.click(heart());
     expect(await screen.findByRole('alert')).toHaveTextContent('Sorry, unable to save this right now.');
-    expect(heart()).toHaveAccessibleName('Favorite (5 favorites)');
+    expect(heart()).toHaveAccessibleName('Favorite, 5 favorites');
     expect(heart()).toHaveAttribute('aria-pressed', 'true');
     const cached = queryClient.getQueriesData<BattlestationDetail>({ queryKey: queryKeys.battlestations.detail(7) });
     expect(cached.map(([, data]) => data?.favorites)).toEqual([5]);

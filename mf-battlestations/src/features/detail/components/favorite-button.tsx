@@ -1,5 +1,4 @@
 import { FAVORITE_MESSAGES, type BattlestationDetail } from '@battledeck/shared/contract';
-import { countLabel } from '@battledeck/shared/format';
 import { useSession } from '@battledeck/shared/session';
 import { HeartIcon, type LoginRedirectState } from '@battledeck/shared/ui';
 import { Link, useLocation } from 'react-router-dom';
@@ -40,11 +39,13 @@ export function FavoriteButton({ station }: { station: BattlestationDetail }) {
         className={`${styles.button} ${favorited ? styles.on : ''}`}
         aria-pressed={favorited}
         aria-busy={pending || undefined}
-        aria-label={`Favorite (${countLabel(station.favorites, 'favorite')})`}
         onClick={onClick}
       >
+        {/* The name is the button's own text, so it always holds the visible count (WCAG 2.5.3): "Favorite, 4 favorites". */}
         <HeartIcon filled={favorited} className={pending ? styles.beating : undefined} />
+        <span className="visually-hidden">Favorite, </span>
         <span className={styles.count}>{station.favorites}</span>
+        <span className="visually-hidden"> {station.favorites === 1 ? 'favorite' : 'favorites'}</span>
       </button>
       <div
         className={`${styles.notice} ${notice ? styles.visible : ''} ${notice?.fading ? styles.fading : ''}`}
