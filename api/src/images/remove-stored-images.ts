@@ -1,6 +1,6 @@
 import { thumbnailName, type ImageFolder } from '@battledeck/shared/contract';
 import type { Logger } from '../lib/logger';
-import { imageKey, type Storage } from '../storage/storage';
+import { imageKey, stationImageKey, type Storage } from '../storage/storage';
 
 const BATCH = 32;
 
@@ -13,6 +13,9 @@ export async function removeStoredImages(storage: Storage, log: Logger, folder: 
   for (const name of names) {
     try {
       keys.push(imageKey(folder, name), imageKey(folder, thumbnailName(name)));
+      // A station photo is in the public folder or the private one, whichever its station was: try both
+      // (deleting a missing key is not an error), so no caller can leave a private copy behind.
+      if (folder === 'battlestations') keys.push(stationImageKey(name, true), stationImageKey(thumbnailName(name), true));
     } catch (error) {
       log.error({ err: error, name }, 'not deleting an image with an unexpected name');
     }

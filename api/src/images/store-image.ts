@@ -1,5 +1,5 @@
 import { thumbnailName, type ImageFolder } from '@battledeck/shared/contract';
-import { imageKey } from '../storage/storage';
+import { imageKey, stationImageKey } from '../storage/storage';
 import { processImage, type ProcessOptions } from './image-pipeline';
 import { randomImageName } from './image-names';
 import type { DeclaredFile } from './upload-checks';
@@ -14,6 +14,13 @@ export interface StoredImage {
   thumbWidth: number;
   thumbHeight: number;
   bytes: number;
+  /** Stored under the private prefix (a private station's photo) rather than the public folder. */
+  isPrivate: boolean;
+}
+
+export interface StoreOptions extends ProcessOptions {
+  /** For station photos: store under the private prefix, never in the public folder (issue 15). */
+  isPrivate?: boolean;
 }
 
 /** Runs an upload through the pipeline and writes the web copy and its `_thumb` under `folder/`. */
@@ -22,14 +29,16 @@ export async function storeImage(
   folder: ImageFolder,
   input: Buffer,
   declared?: DeclaredFile,
-  options?: ProcessOptions,
+  options: StoreOptions = {},
 ): Promise<StoredImage> {
   const image = await processImage(input, declared, options);
   const name = randomImageName(image.ext);
   const thumbName = thumbnailName(name);
+  const isPrivate = folder === 'battlestations' && options.isPrivate === true;
+  const key = (file: string) => (folder === 'battlestations' ? stationImageKey(file, isPrivate) : imageKey(folder, file));
   await Promise.all([
-    files.put(imageKey(folder, name), image.web.buffer, image.contentType),
-    files.put(imageKey(folder, thumbName), image.thumb.buffer, image.contentType),
+    files.put(key(name), image.web.buffer, image.contentType),
+    files.put(key(thumbName), image.thumb.buffer, image.contentType),
   ]);
   return {
     name,
@@ -39,5 +48,6 @@ export async function storeImage(
     thumbWidth: image.thumb.width,
     thumbHeight: image.thumb.height,
     bytes: image.web.buffer.length,
+    isPrivate,
   };
 }

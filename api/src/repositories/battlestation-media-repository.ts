@@ -1,6 +1,6 @@
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import type { Database } from '../db/database';
-import { battlestation_images, battlestation_parts, part_types, parts } from '../db/schema';
+import { battlestation_images, battlestation_parts, battlestations, part_types, parts } from '../db/schema';
 
 /** A station's photos and part links: the rows its counters, thumbnail and search text summarise. */
 
@@ -26,6 +26,30 @@ export async function deleteStationImages(tx: Database, stationId: number, names
     .where(and(eq(battlestation_images.battlestation_id, stationId), inArray(battlestation_images.image, names)))
     .returning({ image: battlestation_images.image });
   return deleted.map((row) => row.image);
+}
+
+/** Gives photos new file names (`renames` maps old name → new name) in one statement. */
+export async function renameStationImages(tx: Database, stationId: number, renames: Map<string, string>): Promise<void> {
+  if (renames.size === 0) return;
+  const cases = sql.join(
+    [...renames].map(([from, to]) => sql`WHEN ${from} THEN ${to}`),
+    sql` `,
+  );
+  await tx
+    .update(battlestation_images)
+    .set({ image: sql`CASE ${battlestation_images.image} ${cases} END` })
+    .where(and(eq(battlestation_images.battlestation_id, stationId), inArray(battlestation_images.image, [...renames.keys()])));
+}
+
+/** The station a photo (or its `_thumb`) belongs to, with what decides who may see it. */
+export async function findStationOfImage(db: Database, name: string): Promise<{ user_id: string; is_public: boolean } | undefined> {
+  const [row] = await db
+    .select({ user_id: battlestations.user_id, is_public: battlestations.is_public })
+    .from(battlestation_images)
+    .innerJoin(battlestations, eq(battlestations.battlestation_id, battlestation_images.battlestation_id))
+    .where(eq(battlestation_images.image, name))
+    .limit(1);
+  return row;
 }
 
 /** Sets every photo's display_order in one statement (`order` maps image_id → position). */

@@ -19,6 +19,7 @@ import {
   listStationImages,
   listStationPartIds,
   removeStationParts,
+  renameStationImages,
   setStationImageOrder,
 } from '../repositories/battlestation-media-repository';
 import {
@@ -33,6 +34,7 @@ import {
 import { lockPartsForCounts, refreshBattlestationDerived, refreshPartCounts } from '../repositories/derived-columns-repository';
 import { assertEditable } from './battlestation-access';
 import { planImageOrder } from './image-order';
+import { movePhotos, removeOldPhotoFiles, type PhotoMove } from './station-photo-placement';
 import type { ServiceDeps } from './service-deps';
 
 export type CreateFields = z.output<typeof createBattlestationFields>;
@@ -85,6 +87,8 @@ export async function createBattlestation(deps: WriteDeps, user: AuthUser, read:
     assertPhotoCount(images.length);
     const partIds = unique(fields.added_parts);
     assertPartCount(partIds.length);
+    // The reader already stored a private station's photos under the private prefix; never in public.
+    if (images.some((image) => image.isPrivate === fields.is_public)) throw new Error('Photos stored on the wrong side of their station');
     return deps.db.transaction(async (tx) => {
       if (fields.is_public) await lockPartsForCounts(tx, partIds);
       await assertPartsExist(tx, partIds);
@@ -108,9 +112,12 @@ export async function createBattlestation(deps: WriteDeps, user: AuthUser, read:
   });
 }
 
-/** The caller may edit the station (owner or staff): checked before the body is read, and again in the transaction. */
-export async function assertCanEditBattlestation(db: Database, user: AuthUser, id: number): Promise<void> {
-  assertEditable(user, await findBattlestation(db, id));
+/**
+ * The caller may edit the station (owner or staff): checked before the body is read, and again in the
+ * transaction. Answers whether the station is public now (where new photos go).
+ */
+export async function assertCanEditBattlestation(db: Database, user: AuthUser, id: number): Promise<boolean> {
+  return assertEditable(user, await findBattlestation(db, id)).is_public;
 }
 
 function columnChanges(fields: UpdateFields): BattlestationChanges {
@@ -127,8 +134,29 @@ function hasChanges(fields: UpdateFields, added: StoredImage[]): boolean {
   return Object.values(fields).some((value) => value !== undefined) || added.length > 0;
 }
 
-/** Applies an update inside its transaction; returns the names of the photos it removed. */
-async function applyUpdate(tx: Database, user: AuthUser, id: number, fields: UpdateFields, added: StoredImage[]): Promise<string[]> {
+interface UpdateOutcome {
+  /** Names of the photos the update removed. */
+  removed: string[];
+  /** Files left behind by photos moved to the other side (issue 15), to delete after the commit. */
+  moved: PhotoMove['oldKeys'];
+}
+
+/**
+ * Photos not on the side the station now is (all of them when its visibility changed; a new upload when the
+ * visibility changed while it streamed in) are copied over under new names and their rows renamed.
+ */
+async function placePhotos(tx: Database, files: WrittenFiles, id: number, wasPublic: boolean, isPublic: boolean, added: StoredImage[]): Promise<string[]> {
+  const addedPrivate = new Map(added.map((image) => [image.name, image.isPrivate]));
+  const misplaced = (await listStationImages(tx, id))
+    .map((row) => row.image)
+    .filter((name) => (addedPrivate.get(name) ?? !wasPublic) === isPublic);
+  const move = await movePhotos(files, misplaced, !isPublic);
+  await renameStationImages(tx, id, move.renames);
+  return move.oldKeys;
+}
+
+/** Applies an update inside its transaction. */
+async function applyUpdate(tx: Database, files: WrittenFiles, user: AuthUser, id: number, fields: UpdateFields, added: StoredImage[]): Promise<UpdateOutcome> {
   const station = assertEditable(user, await lockBattlestation(tx, id));
 
   // Parts
@@ -160,10 +188,12 @@ async function applyUpdate(tx: Database, user: AuthUser, id: number, fields: Upd
   assertPhotoCount(counts.images);
   assertPartCount(counts.parts);
 
+  const moved = await placePhotos(tx, files, id, station.is_public, isPublic, added);
+
   await updateBattlestation(tx, id, columnChanges(fields));
   await refreshBattlestationDerived(tx, [id]);
   await refreshPartCounts(tx, touchedParts);
-  return removed;
+  return { removed, moved };
 }
 
 /**
@@ -172,12 +202,13 @@ async function applyUpdate(tx: Database, user: AuthUser, id: number, fields: Upd
  * the commit, new files are deleted if the save fails.
  */
 export async function updateBattlestationById(deps: WriteDeps, user: AuthUser, id: number, read: UploadReader<UpdateFields>): Promise<void> {
-  const removed = await withWrittenFiles(deps.storage, deps.log, async (files) => {
+  const { removed, moved } = await withWrittenFiles(deps.storage, deps.log, async (files) => {
     const { fields, images } = await read(files);
     if (!hasChanges(fields, images)) throw badRequest('Nothing to change.');
-    return deps.db.transaction((tx) => applyUpdate(tx, user, id, fields, images));
+    return deps.db.transaction((tx) => applyUpdate(tx, files, user, id, fields, images));
   });
   await removeStoredImages(deps.storage, deps.log, 'battlestations', removed);
+  await removeOldPhotoFiles(deps.storage, deps.log, moved);
 }
 
 /** DELETE /battlestations/id/{id}: the rows (photos, part links and favorites cascade), then the files. */

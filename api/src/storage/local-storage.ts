@@ -5,7 +5,7 @@ import path from 'node:path';
 import type { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { IMAGE_FOLDERS } from '@battledeck/shared/contract';
-import { assertKey, type Storage } from './storage';
+import { assertKey, PRIVATE_PREFIX, type Storage } from './storage';
 
 /** Files under one directory; each is written to a temporary name then renamed, so readers never see half a file. */
 export class LocalStorage implements Storage {
@@ -17,7 +17,8 @@ export class LocalStorage implements Storage {
   ) {}
 
   async init(): Promise<void> {
-    await Promise.all(IMAGE_FOLDERS.map((folder) => fs.mkdir(path.join(this.root, folder), { recursive: true })));
+    const folders = [...IMAGE_FOLDERS, `${PRIVATE_PREFIX}/battlestations`];
+    await Promise.all(folders.map((folder) => fs.mkdir(path.join(this.root, folder), { recursive: true })));
   }
 
   async put(key: string, body: Buffer | Readable, _contentType: string): Promise<void> {
@@ -42,6 +43,15 @@ export class LocalStorage implements Storage {
       return (await fs.stat(this.pathOf(key))).isFile();
     } catch {
       return false;
+    }
+  }
+
+  async get(key: string): Promise<Buffer | undefined> {
+    try {
+      return await fs.readFile(this.pathOf(key));
+    } catch (error) {
+      if ((error as { code?: string }).code === 'ENOENT') return undefined;
+      throw error;
     }
   }
 

@@ -1,6 +1,6 @@
-import { DeleteObjectCommand, HeadObjectCommand, PutObjectCommand, S3Client, S3ServiceException } from '@aws-sdk/client-s3';
+import { DeleteObjectCommand, GetObjectCommand, HeadObjectCommand, PutObjectCommand, S3Client, S3ServiceException } from '@aws-sdk/client-s3';
 import type { Readable } from 'node:stream';
-import { assertKey, type Storage } from './storage';
+import { assertKey, PRIVATE_PREFIX, type Storage } from './storage';
 
 export interface S3Settings {
   bucket: string;
@@ -54,8 +54,9 @@ export class S3Storage implements Storage {
         Body: bytes,
         ContentLength: bytes.length,
         ContentType: contentType,
-        // Names are random and never reused: a CDN may keep them forever.
-        CacheControl: 'public, max-age=31536000, immutable',
+        // Names are random and never reused: a CDN may keep public ones forever; private ones are never
+        // served from the bucket (the API streams them with its own headers).
+        CacheControl: key.startsWith(`${PRIVATE_PREFIX}/`) ? 'private, no-store' : 'public, max-age=31536000, immutable',
       }),
     );
   }
@@ -70,6 +71,16 @@ export class S3Storage implements Storage {
       return true;
     } catch (error) {
       if (error instanceof S3ServiceException && (error.$metadata.httpStatusCode === 404 || error.name === 'NotFound')) return false;
+      throw error;
+    }
+  }
+
+  async get(key: string): Promise<Buffer | undefined> {
+    try {
+      const response = await this.client.send(new GetObjectCommand({ Bucket: this.settings.bucket, Key: assertKey(key) }));
+      return response.Body ? Buffer.from(await response.Body.transformToByteArray()) : undefined;
+    } catch (error) {
+      if (error instanceof S3ServiceException && (error.$metadata.httpStatusCode === 404 || error.name === 'NoSuchKey')) return undefined;
       throw error;
     }
   }

@@ -31,7 +31,7 @@ const route: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       const user = requireUser(request);
-      const newId = await createBattlestation(app, user, stationUploadReader(request, createBattlestationFields, 'images'));
+      const newId = await createBattlestation(app, user, stationUploadReader(request, createBattlestationFields, 'images', (fields) => !fields.is_public));
       return reply.code(201).send({ newId });
     },
   );

@@ -5,6 +5,7 @@ import favoriteBattlestation from './favorite-battlestation';
 import getBattlestation from './get-battlestation';
 import getBattlestationParts from './get-battlestation-parts';
 import getFeatured from './get-featured';
+import getPrivatePhoto from './get-private-photo';
 import listBattlestations from './list-battlestations';
 import updateBattlestation from './update-battlestation';
 
@@ -14,6 +15,7 @@ const battlestations: FastifyPluginAsync = async (app) => {
   await app.register(listBattlestations);
   await app.register(getBattlestation);
   await app.register(getBattlestationParts);
+  await app.register(getPrivatePhoto);
   await app.register(createBattlestation);
   await app.register(updateBattlestation);
   await app.register(deleteBattlestation);

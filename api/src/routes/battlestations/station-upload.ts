@@ -28,9 +28,16 @@ function multipartCode(error: unknown): string | undefined {
  * Reads a battlestation form (POST /battlestations/, PUT /battlestations/id/{id}) from a streamed multipart
  * body: the text fields first, validated with the contract `schema` as soon as the first photo arrives (so a
  * bad form costs no image work), then each `fileField` file, capped at 4 MB, decoded and stored through
- * the image pipeline into `files` (which the service deletes again if anything fails).
+ * the image pipeline into `files` (which the service deletes again if anything fails), under the private
+ * prefix when `isPrivate` says the station will be private.
  */
-export function stationUploadReader<S extends z.ZodType>(request: FastifyRequest, schema: S, fileField: string) {
+export function stationUploadReader<S extends z.ZodType>(
+  request: FastifyRequest,
+  schema: S,
+  fileField: string,
+  /** Whether the photos belong under the private prefix, from the validated fields (issue 15). */
+  isPrivate: (fields: z.output<S>) => boolean,
+) {
   return async (files: WrittenFiles): Promise<StationUpload<z.output<S>>> => {
     if (!request.isMultipart()) throw badRequest(UPLOAD_MESSAGES.notMultipart);
     const raw: Record<string, string> = {};
@@ -60,7 +67,7 @@ export function stationUploadReader<S extends z.ZodType>(request: FastifyRequest
         // Keep at most IN_FLIGHT photos in the pipeline; one that fails stops the upload at once.
         const waitFor = stored[stored.length - IN_FLIGHT];
         if (waitFor) await waitFor;
-        const next = storeImage(files, 'battlestations', buffer, declared, { owner: request.user?.uid });
+        const next = storeImage(files, 'battlestations', buffer, declared, { owner: request.user?.uid, isPrivate: isPrivate(fields) });
         next.catch(() => undefined);
         stored.push(next);
       }

@@ -39,8 +39,10 @@ const route: FastifyPluginAsyncZod = async (app) => {
       const user = requireUser(request);
       const { id } = request.params;
       // Refused callers are answered before any photo is read.
-      await assertCanEditBattlestation(app.db, user, id);
-      await updateBattlestationById(app, user, id, stationUploadReader(request, updateBattlestationFields, 'added_images'));
+      const wasPublic = await assertCanEditBattlestation(app.db, user, id);
+      // New photos go where the station will be; the service moves them should the visibility change meanwhile.
+      const reader = stationUploadReader(request, updateBattlestationFields, 'added_images', (fields) => !(fields.is_public ?? wasPublic));
+      await updateBattlestationById(app, user, id, reader);
       markPrivate(reply);
       return getBattlestationDetail(app.db, user, id);
     },

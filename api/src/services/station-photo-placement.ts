@@ -1,0 +1,52 @@
+import { thumbnailName } from '@battledeck/shared/contract';
+import { randomImageName, type ImageExtension } from '../images/image-names';
+import type { WrittenFiles } from '../images/written-files';
+import type { Logger } from '../lib/logger';
+import { stationImageKey, type Storage } from '../storage/storage';
+
+/**
+ * A private station's photos live under the private prefix, a public one's in the public folder (issue 15).
+ * When a station changes sides its photos are copied to the other side under **new** random names (an old
+ * public URL someone kept must not start working again later), the rows are renamed in the save's
+ * transaction, and only after the commit are the old files deleted. The copies go through `files`, so a
+ * save that fails deletes them again: no orphan file, no half-renamed record.
+ */
+
+const CONTENT_TYPES: Record<ImageExtension, string> = { jpg: 'image/jpeg', png: 'image/png' };
+
+export interface PhotoMove {
+  /** Old name → new name, for the rows. */
+  renames: Map<string, string>;
+  /** The files to delete once the rename is committed. */
+  oldKeys: string[];
+}
+
+export async function movePhotos(files: WrittenFiles, names: readonly string[], toPrivate: boolean): Promise<PhotoMove> {
+  const renames = new Map<string, string>();
+  const oldKeys: string[] = [];
+  for (const name of names) {
+    const ext: ImageExtension = name.endsWith('.png') ? 'png' : 'jpg';
+    const renamed = randomImageName(ext);
+    for (const [from, to] of [
+      [name, renamed],
+      [thumbnailName(name), thumbnailName(renamed)],
+    ]) {
+      const oldKey = stationImageKey(from, !toPrivate);
+      const bytes = await files.storage.get(oldKey);
+      // A file already lost must not pin the station to its side: the row is renamed all the same.
+      if (!bytes) continue;
+      await files.put(stationImageKey(to, toPrivate), bytes, CONTENT_TYPES[ext]);
+      oldKeys.push(oldKey);
+    }
+    renames.set(name, renamed);
+  }
+  return { renames, oldKeys };
+}
+
+/** After the commit: the files the rows no longer name. Failures are logged; the records are already right. */
+export async function removeOldPhotoFiles(storage: Storage, log: Logger, keys: readonly string[]): Promise<void> {
+  const results = await Promise.allSettled(keys.map((key) => storage.delete(key)));
+  results.forEach((result, i) => {
+    if (result.status === 'rejected') log.error({ err: result.reason, key: keys[i] }, 'could not delete a moved photo file');
+  });
+}
