@@ -6,3 +6,4 @@ export * from './copy-part-list-dialog';
 export * from './submit-part-dialog';
 export * from './part-picker';
 export * from './recent-sign-in-dialog';
+export * from './focus-after-delete';

@@ -1,12 +1,16 @@
-import type { BattlestationCard } from '@battledeck/shared/contract';
+import { FAVORITE_MESSAGES, type BattlestationCard } from '@battledeck/shared/contract';
 import { usePageTitle } from '@battledeck/shared/ui';
-import { Table, type TableColumnsType } from 'antd';
+import type { TableColumnsType } from 'antd';
+import { useRef } from 'react';
 import { Link } from 'react-router-dom';
 import { ListError, ListLoading } from '../../../components/list-status';
-import { countColumn, creatorColumn, nameColumn, TABLE_PAGINATION, thumbnailColumn } from '../../../components/station-columns';
+import { countColumn, creatorColumn, nameColumn, thumbnailColumn } from '../../../components/station-columns';
 import styles from '../../../components/station-table.module.css';
 import { PROFILE_MESSAGES } from '../../../lib/messages';
 import { useFavorites } from '../api/get-favorites';
+import { useRemoveFromFavorites } from '../hooks/use-remove-from-favorites';
+import { FavoritesTable } from './favorites-table';
+import pageStyles from './favorites-page.module.css';
 
 const COLUMNS: TableColumnsType<BattlestationCard> = [
   thumbnailColumn(),
@@ -20,9 +24,16 @@ const COLUMNS: TableColumnsType<BattlestationCard> = [
 export default function FavoritesPage() {
   usePageTitle('Favorites');
   const favorites = useFavorites();
+  const { remove, failed } = useRemoveFromFavorites(favorites.data);
+  const heading = useRef<HTMLHeadingElement>(null);
   return (
     <>
-      <h1 className={styles.heading}>Favorites</h1>
+      <h1 className={styles.heading} ref={heading} tabIndex={-1}>
+        Favorites
+      </h1>
+      <p className={pageStyles.failed} role="alert">
+        {failed ? FAVORITE_MESSAGES.failed : ''}
+      </p>
       {favorites.isPending && <ListLoading />}
       {favorites.isError && <ListError onRetry={() => void favorites.refetch()} />}
       {favorites.data?.length === 0 && (
@@ -31,7 +42,7 @@ export default function FavoritesPage() {
         </p>
       )}
       {favorites.data && favorites.data.length > 0 && (
-        <Table<BattlestationCard> rowKey="battlestation_id" columns={COLUMNS} dataSource={favorites.data} pagination={TABLE_PAGINATION} size="middle" />
+        <FavoritesTable stations={favorites.data} columns={COLUMNS} onRemove={remove} headingRef={heading} />
       )}
     </>
   );
