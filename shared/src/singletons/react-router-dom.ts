@@ -7,6 +7,7 @@ export {
   BrowserRouter,
   createBrowserRouter,
   Link,
+  matchPath,
   Navigate,
   NavLink,
   Outlet,
