@@ -100,7 +100,7 @@ describe('CORS', () => {
 describe('answers about a signed-in caller', () => {
   it('are never stored by any cache: a profile, favorites, staff lists, pending parts, a private station, and errors', async () => {
     const [user, admin] = await Promise.all([createUser(t.app), createUser(t.app, { is_admin: true })]);
-    const station = await createBattlestation(t.app, { user_id: user.uid, is_public: 0 });
+    const station = await createBattlestation(t.app, { owner: user, is_public: 0 });
     const calls: [string, { token: string }][] = [
       [`/api/users/${user.uid}`, user],
       [`/api/users/${user.uid}/battlestations`, user],
