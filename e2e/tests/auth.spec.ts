@@ -46,6 +46,31 @@ test('registration shows the validation and conflict messages', async ({ page })
   await expect(page.getByRole('alert')).toHaveText('Username already taken.');
 });
 
+// Issue 15 findings 5 and 8, in the browser: the form refuses a common password before sending, and the
+// API refuses a look-alike of a taken name.
+test('registration refuses a common password and a look-alike username', async ({ page }) => {
+  const user = uniqueUser('common');
+  let registrations = 0;
+  page.on('request', (request) => {
+    if (request.method() === 'POST' && new URL(request.url()).pathname.startsWith('/api/users')) registrations += 1;
+  });
+  await page.goto('/register');
+  await page.getByLabel('Username').fill(user.username);
+  await page.getByLabel('Email').fill(user.email);
+  await page.getByLabel('Password', { exact: true }).fill('password');
+  await page.getByLabel('Confirm Password').fill('password');
+  await page.getByRole('button', { name: 'Create Account' }).click();
+  await expect(page.getByText('Please choose a less common password.')).toBeVisible();
+  expect(registrations).toBe(0);
+
+  // 'demo_user' with a Cyrillic 'е' (U+0435): the same skeleton as the demo account's name.
+  await page.getByLabel('Username').fill('d\u0435mo_user');
+  await page.getByLabel('Password', { exact: true }).fill(user.password);
+  await page.getByLabel('Confirm Password').fill(user.password);
+  await page.getByRole('button', { name: 'Create Account' }).click();
+  await expect(page.getByRole('alert')).toHaveText('Username already taken.');
+});
+
 test('a wrong password gets a clear message', async ({ page }) => {
   await page.goto('/login');
   await page.getByLabel('Email').fill(DEMO_USER.email);
