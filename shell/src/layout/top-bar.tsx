@@ -2,7 +2,7 @@ import { BRAND } from '@battledeck/shared/format';
 import { useSession } from '@battledeck/shared/session';
 import { MenuIcon, PlusIcon } from '@battledeck/shared/ui';
 import { lazy, Suspense, useState } from 'react';
-import { Link, matchPath, NavLink, useLocation } from 'react-router-dom';
+import { Link, NavLink, useLocation } from 'react-router-dom';
 import { PartsMenu } from './parts-menu';
 import styles from './top-bar.module.css';
 import { UserMenu } from './user-menu';
@@ -32,8 +32,10 @@ function Account() {
  * there New Build (on /battlestations/new) or nothing (on an edit page) is current.
  */
 function isBrowsingBattlestations(pathname: string): boolean {
-  if (!matchPath({ path: '/battlestations', end: false }, pathname)) return false;
-  return !matchPath('/battlestations/new', pathname) && !matchPath('/battlestations/:stationId/edit', pathname);
+  // Plain patterns, not matchPath: the shared react-router-dom singleton is a curated subset without it.
+  const path = pathname.replace(/\/+$/, '');
+  if (!/^\/battlestations(\/|$)/i.test(path)) return false;
+  return !/^\/battlestations\/(new|[^/]+\/edit)$/i.test(path);
 }
 
 export function TopBar() {
