@@ -32,7 +32,6 @@ function Account() {
  * there New Build (on /battlestations/new) or nothing (on an edit page) is current.
  */
 function isBrowsingBattlestations(pathname: string): boolean {
-  // Plain patterns, not matchPath: the shared react-router-dom singleton is a curated subset without it.
   const path = pathname.replace(/\/+$/, '');
   if (!/^\/battlestations(\/|$)/i.test(path)) return false;
   return !/^\/battlestations\/(new|[^/]+\/edit)$/i.test(path);
