@@ -121,7 +121,7 @@ describe('POST /api/parts/', () => {
   it('refuses a file that is not an image, and a second file', async () => {
     const text = await save('POST', '/api/parts/', partForm({ name: 'Text', type_id: cpu.type_id, manufacturer: 'AMD' }, { bytes: Buffer.from('hello'), name: 'x.jpg' }));
     expect(text.statusCode).toBe(400);
-    expect(text.json()).toEqual({ message: 'Only PNG, JPG or GIF images are accepted.' });
+    expect(text.json()).toEqual({ message: '"x.jpg": Only PNG, JPG or GIF images are accepted.' });
     const form = partForm({ name: 'Two', type_id: cpu.type_id, manufacturer: 'AMD' }, { bytes: jpeg });
     form.append('image', new Blob([new Uint8Array(jpeg)], { type: 'image/jpeg' }), 'second.jpg');
     const two = await save('POST', '/api/parts/', form);

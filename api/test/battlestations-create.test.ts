@@ -161,9 +161,10 @@ describe('POST /api/battlestations/', () => {
       );
     });
 
-    it('a third file that is not an image, whatever its name says', async () => {
+    // Issue 16 item 4: the refusal names the file, so the person knows which one to replace.
+    it('a third file that is not an image, whatever its name says, named in the answer', async () => {
       const files = [photo(await testJpeg(5), 'a.jpg'), photo(await testJpeg(6), 'b.jpg'), photo(Buffer.from('definitely not a jpeg'), 'c.jpg')];
-      await expectRefused({ name: 'Desk', added_parts: [part.part_id] }, files, 400, 'Only PNG, JPG or GIF images are accepted.');
+      await expectRefused({ name: 'Desk', added_parts: [part.part_id] }, files, 400, '"c.jpg": Only PNG, JPG or GIF images are accepted.');
     });
 
     it('a file over 4 MB (4194304 bytes)', async () => {

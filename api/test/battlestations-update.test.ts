@@ -220,7 +220,7 @@ describe('PUT /api/battlestations/id/{id}: photos', () => {
     const { id, detail: before } = await uploadStation(1);
     const filesBefore = await storedStationFiles(t.config.imagesDir);
     const bad = await put(id, {}, [photo(await testJpeg(41), 'ok.jpg', 'added_images'), photo(Buffer.from('nope'), 'x.png', 'added_images')]);
-    expect([bad.statusCode, bad.json()]).toEqual([400, { message: 'Only PNG, JPG or GIF images are accepted.' }]);
+    expect([bad.statusCode, bad.json()]).toEqual([400, { message: '"x.png": Only PNG, JPG or GIF images are accepted.' }]);
     expect(await storedStationFiles(t.config.imagesDir)).toEqual(filesBefore);
 
     const unknown = await put(id, { removed_images: ['someone-else.jpg'] });

@@ -100,9 +100,28 @@ async function inspect(input: Buffer, declared: DeclaredFile | undefined): Promi
  * waits for a slot of the process-wide limiter (one per owner, the core count in all).
  */
 export async function processImage(input: Buffer, declared?: DeclaredFile, options: ProcessOptions = {}): Promise<ProcessedImage> {
-  const { ext, contentType } = await inspect(input, declared);
-  const { owner = `unattributed-${unattributed++}`, limiter = decodeLimiter } = options;
-  return limiter.run(owner, () => decode(input, ext, contentType));
+  try {
+    const { ext, contentType } = await inspect(input, declared);
+    const { owner = `unattributed-${unattributed++}`, limiter = decodeLimiter } = options;
+    return await limiter.run(owner, () => decode(input, ext, contentType));
+  } catch (error) {
+    throw nameTheFile(error, declared?.filename);
+  }
+}
+
+/**
+ * A refusal of one of several photos names the file, so the person knows which one to replace:
+ * '"notes.jpg": Only PNG, JPG or GIF images are accepted.' (the name as sent, cut short, controls dropped).
+ */
+export function namedImageMessage(filename: string | undefined, message: string): string {
+  // eslint-disable-next-line no-control-regex
+  const name = filename?.replace(/[\u0000-\u001f\u007f]/g, '').slice(0, 100);
+  return name ? `"${name}": ${message}` : message;
+}
+
+function nameTheFile(error: unknown, filename: string | undefined): unknown {
+  if (!(error instanceof HttpError) || error.statusCode !== 400 || !filename || error.message.includes(`"${filename}"`)) return error;
+  return new HttpError(400, namedImageMessage(filename, error.message), { cause: error.cause });
 }
 
 /** Decodes without an owner are told apart by a counter: they share only the global limit. */

@@ -1,5 +1,6 @@
 import zlib from 'node:zlib';
 import sharp from 'sharp';
+import { namedImageMessage } from '../../src/images/image-pipeline';
 import { noisyJpeg, testJpeg, testPng, type UploadFile } from './upload';
 
 /** Files an attacker (or a confused client) uploads instead of a photo (issue 7 part 4). */
@@ -85,7 +86,7 @@ export async function hostileFiles(messages: Record<'tooLarge' | 'unsupported' |
   const png = await testPng(160, 120);
   const photo = await noisyJpeg(60_000);
   const oversize = Buffer.concat([photo, Buffer.alloc(4 * 1024 * 1024 + 1 - photo.length, 0x20)]);
-  return [
+  const rows: HostileFile[] = [
     { label: 'a file over 4 MiB', file: file(oversize, 'huge.jpg', 'image/jpeg'), status: 413, message: messages.tooLarge },
     { label: 'text named .jpg', file: file(Buffer.from('MZ this is not a picture at all\n'.repeat(40)), 'photo.jpg', 'image/jpeg'), status: 400, message: messages.unsupported },
     { label: 'an HTML/JPEG polyglot (comment segment)', file: file(jpegWithHtmlComment(jpeg), 'poly.jpg', 'image/jpeg'), status: 400, message: messages.markup },
@@ -102,4 +103,7 @@ export async function hostileFiles(messages: Record<'tooLarge' | 'unsupported' |
     { label: 'a Windows path name', file: file(jpeg, '..\\..\\photo.jpg', 'image/jpeg'), status: 400, message: messages.badName },
     { label: 'a name with NUL', file: file(jpeg, 'photo.jpg\u0000.html', 'image/jpeg'), status: 400, message: messages.badName },
   ];
+  // What the image pipeline refuses names the file (issue 16 item 4); the size and name checks come before it.
+  const beforeThePipeline = new Set([messages.tooLarge, messages.badName]);
+  return rows.map((row) => (beforeThePipeline.has(row.message) ? row : { ...row, message: namedImageMessage(row.file.filename, row.message) }));
 }
