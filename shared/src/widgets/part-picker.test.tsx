@@ -13,12 +13,16 @@ const ENTRIES: AutocompleteEntry[] = [
   { part_id: 2, name: 'AMD Ryzen 5 7600X', type_name: 'CPU' },
 ];
 
-function setup(answer: (url: URL) => unknown = () => ENTRIES, excludeIds: number[] = []) {
+function setup(answer: (url: URL) => unknown = () => ENTRIES, excludeIds: number[] = [], onSubmit?: (event: React.FormEvent) => void) {
   const fetchMock = mockFetch({ '/api/parts/types': [{ type_id: 1, type_name: 'CPU', type_path: 'cpu' }], '/api/parts/autocomplete': answer });
   const onAdd = jest.fn();
   renderWithProviders(
     <AntdProvider>
-      <PartPicker onAdd={onAdd} excludeIds={excludeIds} />
+      {/* Inside a form, as in the editor: an Enter the picker lets through would submit it. */}
+      <form onSubmit={onSubmit ?? ((event) => event.preventDefault())}>
+        <PartPicker onAdd={onAdd} excludeIds={excludeIds} />
+        <button type="submit">Save</button>
+      </form>
     </AntdProvider>,
   );
   const searches = () =>
@@ -48,8 +52,8 @@ describe('PartPicker', () => {
     expect(add).toBeDisabled();
     await userEvent.type(box(), 'ryzen');
     await userEvent.click(await screen.findByText('AMD Ryzen 7 7800X3D'));
-    // Parts already listed are not offered again.
-    expect(screen.queryByText('AMD Ryzen 5 7600X')).not.toBeInTheDocument();
+    // A part already listed shows as added.
+    expect(screen.getByText('AMD Ryzen 5 7600X').closest('.ant-select-item-option')).toHaveAttribute('aria-disabled', 'true');
     expect(add).toBeEnabled();
     await userEvent.click(add);
     expect(onAdd).toHaveBeenCalledWith(ENTRIES[0]);
@@ -58,32 +62,64 @@ describe('PartPicker', () => {
     expect(box()).toHaveFocus();
   });
 
-  it('opens with the first suggestion active, so Enter takes it', async () => {
-    setup();
+  it('opens with no suggestion highlighted: Enter keeps what was typed, chooses nothing and submits no surrounding form', async () => {
+    const onSubmit = jest.fn((event: React.FormEvent) => event.preventDefault());
+    setup(undefined, [], onSubmit);
     await userEvent.type(box(), 'ryzen');
     expect(await screen.findByText('2 results available.')).toBeInTheDocument();
-    await waitFor(() => expect(document.querySelector('.ant-select-item-option-active')).toHaveTextContent('AMD Ryzen 7 7800X3D'));
+    expect(box()).toHaveAttribute('aria-expanded', 'true');
+    expect(document.querySelector('.ant-select-item-option-active')).toBeNull();
+    // No active option: the box names none (antd would point at a missing '…_list_-1' element).
+    await waitFor(() => expect(box()).not.toHaveAttribute('aria-activedescendant'));
     // rc-select reads `which`, which user-event leaves out.
-    fireEvent.keyDown(box(), { key: 'Enter', keyCode: 13, which: 13 });
-    await waitFor(() => expect(box()).toHaveValue('AMD Ryzen 7 7800X3D'));
-    expect(screen.getByRole('button', { name: 'Add' })).toBeEnabled();
+    const notCancelled = fireEvent.keyDown(box(), { key: 'Enter', keyCode: 13, which: 13 });
+    expect(notCancelled).toBe(false);
+    // user-event also presses Enter the way a browser does: an Enter it does not cancel submits the form.
+    await userEvent.keyboard('{Enter}');
+    expect(box()).toHaveValue('ryzen');
+    expect(screen.getByRole('button', { name: 'Add' })).toBeDisabled();
+    expect(onSubmit).not.toHaveBeenCalled();
   });
 
-  it('keeps the chosen part when Tab then leaves the box', async () => {
+  it('takes the suggestion highlighted with the arrow keys on Enter', async () => {
     const { onAdd } = setup();
     await userEvent.type(box(), 'ryzen');
     expect(await screen.findByText('2 results available.')).toBeInTheDocument();
-    await waitFor(() => expect(document.querySelector('.ant-select-item-option-active')).toHaveTextContent('AMD Ryzen 7 7800X3D'));
     fireEvent.keyDown(box(), { key: 'ArrowDown', keyCode: 40, which: 40 });
-    await waitFor(() => expect(document.querySelector('.ant-select-item-option-active')).toHaveTextContent('AMD Ryzen 5 7600X'));
+    await waitFor(() => expect(document.querySelector('.ant-select-item-option-active')).toHaveTextContent('AMD Ryzen 7 7800X3D'));
+    const active = box().getAttribute('aria-activedescendant');
+    expect(document.getElementById(active!)).toHaveAccessibleName('AMD Ryzen 7 7800X3D, CPU');
     fireEvent.keyDown(box(), { key: 'Enter', keyCode: 13, which: 13 });
-    fireEvent.keyUp(box(), { key: 'Enter', keyCode: 13, which: 13 });
-    await waitFor(() => expect(box()).toHaveValue('AMD Ryzen 5 7600X'));
-    expect(box()).toHaveAttribute('aria-expanded', 'false');
-    // An open list would take its active suggestion on Tab (rc-select), replacing the choice just made.
-    fireEvent.keyDown(box(), { key: 'Tab', keyCode: 9, which: 9 });
+    await waitFor(() => expect(box()).toHaveValue('AMD Ryzen 7 7800X3D'));
     await userEvent.click(screen.getByRole('button', { name: 'Add' }));
-    expect(onAdd).toHaveBeenCalledWith(ENTRIES[1]);
+    expect(onAdd).toHaveBeenCalledWith(ENTRIES[0]);
+  });
+
+  it('shows a part already on the list as added and not choosable, instead of saying nothing matches', async () => {
+    const { onAdd } = setup((url) => ENTRIES.filter((part) => part.name.includes(url.searchParams.get('searchTerm') ?? '')), [2]);
+    await userEvent.type(box(), '7600X');
+    await waitFor(() => expect(screen.getByRole('status')).toHaveTextContent('1 already added.'));
+    expect(screen.getByRole('status')).not.toHaveTextContent('No results are available.');
+    const added = (await screen.findByText('AMD Ryzen 5 7600X')).closest('.ant-select-item-option')!;
+    expect(added).toHaveAttribute('aria-disabled', 'true');
+    expect(added).toHaveTextContent('Added');
+    // Neither Enter nor a click chooses it.
+    fireEvent.keyDown(box(), { key: 'Enter', keyCode: 13, which: 13 });
+    await userEvent.click(added);
+    expect(box()).toHaveValue('7600X');
+    expect(screen.getByRole('button', { name: 'Add' })).toBeDisabled();
+
+    // Among other suggestions the arrow keys pass over it.
+    await userEvent.clear(box());
+    await userEvent.type(box(), 'Ryzen');
+    await waitFor(() => expect(screen.getByRole('status')).toHaveTextContent('1 result available. 1 already added.'));
+    fireEvent.keyDown(box(), { key: 'ArrowDown', keyCode: 40, which: 40 });
+    fireEvent.keyDown(box(), { key: 'ArrowDown', keyCode: 40, which: 40 });
+    await waitFor(() => expect(document.querySelector('.ant-select-item-option-active')).toHaveTextContent('AMD Ryzen 7 7800X3D'));
+    fireEvent.keyDown(box(), { key: 'Enter', keyCode: 13, which: 13 });
+    await waitFor(() => expect(box()).toHaveValue('AMD Ryzen 7 7800X3D'));
+    await userEvent.click(screen.getByRole('button', { name: 'Add' }));
+    expect(onAdd).toHaveBeenCalledWith(ENTRIES[0]);
   });
 
   it("announces 'No results are available.' and 'Error loading parts'", async () => {
