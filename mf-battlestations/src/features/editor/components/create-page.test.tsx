@@ -142,6 +142,50 @@ describe('Create battlestation form', () => {
     expect(router.state.historyAction).toBe('REPLACE');
   });
 
+  it('saves only from Save: Enter in the name, the links, the part search or on the switch does not; the description takes a new line', async () => {
+    const user = userEvent.setup();
+    upload.mockReturnValue(new Promise(() => {}));
+    mockFetch({
+      '/api/parts/types': [{ type_id: 1, type_name: 'CPU', type_path: 'cpu' }],
+      '/api/parts/autocomplete': (url: URL) => (url.searchParams.get('searchTerm') === 'ryz' ? [{ part_id: 11, name: 'Ryzen 7 7800X3D', type_name: 'CPU' }] : []),
+    });
+    renderCreate();
+    // The report (issue 16 item 1): a name, a photo and a part, then Enter in the part search published the station.
+    await user.type(screen.getByLabelText(/Name/), 'My desk');
+    await user.upload(screen.getByTestId('photo-input'), [jpeg('a.jpg')]);
+    await addPart(user);
+    const settle = () => act(() => new Promise((resolve) => setTimeout(resolve, 50)));
+
+    await user.type(screen.getByRole('combobox', { name: 'Search parts' }), 'qqqzzzxxx');
+    expect(await screen.findByText('No results are available.')).toBeInTheDocument();
+    await user.keyboard('{Enter}');
+    await settle();
+    expect(upload).not.toHaveBeenCalled();
+    expect(screen.getByRole('combobox', { name: 'Search parts' })).toHaveValue('qqqzzzxxx');
+
+    for (const label of [/Name/, 'Instagram link', 'Reddit link']) {
+      await user.type(screen.getByLabelText(label), '{Enter}');
+      await settle();
+      expect(upload).not.toHaveBeenCalled();
+    }
+    await user.type(screen.getByRole('combobox', { name: 'Part category' }), '{Enter}');
+    await user.keyboard('{Escape}');
+    act(() => screen.getByRole('switch', { name: 'Public' }).focus());
+    await user.keyboard('{Enter}');
+    await settle();
+    expect(upload).not.toHaveBeenCalled();
+    await user.type(screen.getByLabelText('Description'), 'Line one{Enter}Line two');
+    expect(screen.getByLabelText('Description')).toHaveValue('Line one\nLine two');
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+    expect(screen.getByTestId('location')).toHaveTextContent('/battlestations/new');
+
+    // Save by keyboard still saves.
+    act(() => save().focus());
+    await user.keyboard('{Enter}');
+    await waitFor(() => expect(upload).toHaveBeenCalledTimes(1));
+    expect(upload.mock.calls[0][1].form.get('description')).toBe('Line one\nLine two');
+  });
+
   it('shows "Unable to Upload Battlestation" with the reason, and the form stays as it was', async () => {
     const user = userEvent.setup();
     upload.mockRejectedValue(new ApiError(401, 'Authentication error.'));

@@ -1,6 +1,6 @@
 import { apiUpload, queryKeys } from '@battledeck/shared/api';
 import { mockFetch, resetSession, setSession } from '@battledeck/shared/testing';
-import { screen, waitFor, within } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { detail } from '../../../testing/fixtures';
 import { renderRoute } from '../../../testing/render-route';
@@ -74,6 +74,26 @@ describe('Edit battlestation', () => {
     expect(queryClient.getQueryData([...queryKeys.battlestations.detail(7), { viewer: 'uid-owl_owner' }])).toMatchObject({ name: 'Night Owl II' });
     await user.click(screen.getByRole('button', { name: 'Close' }));
     expect(save()).toBeDisabled();
+  });
+
+  it('saves only from Save: Enter in the name, a link or the part search does not', async () => {
+    const user = userEvent.setup();
+    mockFetch({ '/api/battlestations/id/7': detail(), '/api/parts/types': [], '/api/parts/autocomplete': [] });
+    upload.mockResolvedValue(detail({ name: 'Night Owl II' }));
+    renderEdit();
+    await user.type(await screen.findByLabelText(/Name/), ' II{Enter}');
+    await user.type(screen.getByLabelText('Reddit link'), '{Enter}');
+    await user.type(screen.getByRole('combobox', { name: 'Search parts' }), 'qqqzzzxxx');
+    expect(await screen.findByText('No results are available.')).toBeInTheDocument();
+    await user.keyboard('{Enter}');
+    await act(() => new Promise((resolve) => setTimeout(resolve, 50)));
+    expect(upload).not.toHaveBeenCalled();
+    expect(screen.queryByText('Battlestation updated!')).not.toBeInTheDocument();
+
+    act(() => save().focus());
+    await user.keyboard('{Enter}');
+    expect(await screen.findByText('Battlestation updated!')).toBeInTheDocument();
+    expect(upload.mock.calls[0][1].form.get('name')).toBe('Night Owl II');
   });
 
   it('shows "Unable to Update Battlestation" with the server message', async () => {

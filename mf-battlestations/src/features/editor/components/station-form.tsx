@@ -5,6 +5,7 @@ import { fieldAria, FormField } from '@battledeck/shared/widgets';
 import { Button, Input, Switch } from 'antd';
 import { Controller, type UseFormReturn } from 'react-hook-form';
 import type { StationFormOutput, StationFormValues } from '../utils/form-schema';
+import { preventEnterSubmit } from '../utils/prevent-enter-submit';
 import { PartsField } from './parts-field';
 import { PhotoField } from './photo-field';
 import styles from './station-form.module.css';
@@ -34,7 +35,16 @@ export function StationForm({ form, dirty, busy, onSave, onDelete, createdDate, 
   };
 
   return (
-    <form className={styles.form} onSubmit={handleSubmit(() => onSave(getValues()))} noValidate aria-label="Battlestation">
+    // The keydown handler only cancels the browser's implicit submission; it adds no interaction to the form.
+    // eslint-disable-next-line jsx-a11y/no-noninteractive-element-interactions
+    <form
+      className={styles.form}
+      onSubmit={handleSubmit(() => onSave(getValues()))}
+      // Only Save submits: Enter in a field does not (issue 16 item 1).
+      onKeyDown={preventEnterSubmit}
+      noValidate
+      aria-label="Battlestation"
+    >
       <section className={styles.card} aria-labelledby="details-heading">
         <h2 id="details-heading">Details</h2>
         <Controller
