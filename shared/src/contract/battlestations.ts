@@ -24,6 +24,8 @@ export const BATTLESTATION_MESSAGES = {
   tooManyImages: 'A battlestation can have at most 20 photos.',
   tooManyParts: 'A battlestation can list at most 100 parts.',
   unsupportedFile: 'Only PNG, JPG or GIF',
+  /** Ours: a picked file whose bytes are not a PNG, JPG or GIF, whatever its name says (flagged on its tile). */
+  notAnImage: 'This file is not a PNG, JPG or GIF image.',
   unknownParts: 'Some of the selected parts are no longer in the catalogue. Please remove them and try again.',
 } as const;
 

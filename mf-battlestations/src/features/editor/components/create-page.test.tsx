@@ -8,7 +8,8 @@ import CreatePage, { REDIRECT_AFTER_MS } from './create-page';
 jest.mock('@battledeck/shared/api', () => ({ ...jest.requireActual('@battledeck/shared/api'), apiUpload: jest.fn() }));
 const upload = apiUpload as jest.MockedFunction<typeof apiUpload>;
 
-const jpeg = (name: string, bytes = 1000) => new File([new Uint8Array(bytes)], name, { type: 'image/jpeg' });
+/** A file that starts like a JPEG (FF D8 FF): the editor reads the first bytes of every file it is given. */
+const jpeg = (name: string, bytes = 1000) => new File([new Uint8Array(bytes).fill(0xff, 0, 3).fill(0xd8, 1, 2)], name, { type: 'image/jpeg' });
 
 beforeAll(() => {
   Object.assign(URL, { createObjectURL: jest.fn((file: File) => `blob:${file.name}`), revokeObjectURL: jest.fn() });

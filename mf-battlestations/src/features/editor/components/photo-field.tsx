@@ -1,13 +1,13 @@
 import { PictureOutlined } from '@ant-design/icons';
 import { BATTLESTATION_MESSAGES, LIMITS } from '@battledeck/shared/contract';
-import { closestCenter, DndContext, KeyboardSensor, PointerSensor, useSensor, useSensors, type Announcements, type DragEndEvent } from '@dnd-kit/core';
-import { arrayMove, rectSortingStrategy, SortableContext } from '@dnd-kit/sortable';
+import { closestCenter, DndContext, KeyboardSensor, MouseSensor, TouchSensor, useSensor, useSensors, type Announcements, type DragEndEvent } from '@dnd-kit/core';
+import { arrayMove, rectSortingStrategy, SortableContext, sortableKeyboardCoordinates } from '@dnd-kit/sortable';
 import { Button } from 'antd';
 import { useLayoutEffect, useRef, useState, type DragEvent } from 'react';
 import { usePreviewUrls } from '../hooks/use-preview-urls';
 import { addPhotos } from '../utils/add-photos';
+import { sniffImageKind } from '../utils/sniff-image';
 import { ACCEPTED_IMAGE_TYPES, type PhotoItem } from '../utils/form-schema';
-import { photoKeyboardCoordinates } from '../utils/photo-keyboard';
 import { PhotoTile, photoLabel, type TileAction } from './photo-tile';
 import styles from './photo-field.module.css';
 
@@ -20,7 +20,7 @@ export interface PhotoFieldProps {
 
 const SCREEN_READER_INSTRUCTIONS = {
   draggable:
-    'To reorder with the keyboard, press Space or Enter on the handle, move the photo with the arrow keys, then press Space or Enter to drop it, or Escape to cancel. The Move left and Move right buttons do the same in one step.',
+    'To reorder with the keyboard, press Space or Enter on the handle, move the photo one place with each arrow key, then press Space or Enter to drop it, or Escape to cancel. The Move left and Move right buttons do the same in one step.',
 };
 
 /** SPEC §9: while dragging a photo near an edge, the page scrolls every 5 ms. */
@@ -38,9 +38,12 @@ export function PhotoField({ id, value, onChange, error }: PhotoFieldProps) {
   const refocus = useRef<{ key: string; action: TileAction } | null>(null);
   usePreviewUrls(value);
 
+  // The whole tile drags with a mouse (after 5 px, so its buttons still click) or a finger (after a short
+  // press, so the page still scrolls); the handle drags with the keyboard, one place per arrow key.
   const sensors = useSensors(
-    useSensor(PointerSensor, { activationConstraint: { distance: 5 } }),
-    useSensor(KeyboardSensor, { coordinateGetter: photoKeyboardCoordinates }),
+    useSensor(MouseSensor, { activationConstraint: { distance: 5 } }),
+    useSensor(TouchSensor, { activationConstraint: { delay: 200, tolerance: 8 } }),
+    useSensor(KeyboardSensor, { coordinateGetter: sortableKeyboardCoordinates }),
   );
 
   // Keeps the focus on the button that moved a photo (or on a neighbour after a removal).
@@ -63,6 +66,20 @@ export function PhotoField({ id, value, onChange, error }: PhotoFieldProps) {
     onDragCancel: ({ active }) => `Reordering cancelled. ${labelOf(active.id)} is back in place.`,
   };
 
+  // The latest list, for adding after the files' first bytes have been read.
+  const latest = useRef(value);
+  latest.current = value;
+
+  /** Reads the new files' first bytes and flags those that are not a JPEG, PNG or GIF on their tile. */
+  const flagNonImages = async (photos: PhotoItem[]) => {
+    const kinds = await Promise.all(photos.map((photo) => (photo.kind === 'new' ? sniffImageKind(photo.file).catch(() => null) : 'stored')));
+    const bad = new Set(photos.filter((_, i) => kinds[i] === null).map((photo) => photo.key));
+    if (bad.size === 0) return;
+    const named = photos.flatMap((photo) => (bad.has(photo.key) && photo.kind === 'new' ? [photo.file.name] : []));
+    setStatus(`${named.join(', ')}: ${BATTLESTATION_MESSAGES.notAnImage}`);
+    onChange(latest.current.map((photo) => (bad.has(photo.key) && photo.kind === 'new' ? { ...photo, notAnImage: true } : photo)));
+  };
+
   const add = (files: File[]) => {
     const result = addPhotos(value, files);
     const added = result.photos.length - value.length;
@@ -71,7 +88,10 @@ export function PhotoField({ id, value, onChange, error }: PhotoFieldProps) {
         ? BATTLESTATION_MESSAGES.tooManyImages
         : `${added} photo${added === 1 ? '' : 's'} added.${added < files.length ? ' Files with a name already on the list were skipped.' : ''}`,
     );
-    if (added > 0) onChange(result.photos);
+    if (added === 0) return;
+    latest.current = result.photos;
+    onChange(result.photos);
+    void flagNonImages(result.photos.slice(value.length));
   };
 
   const move = (index: number, step: -1 | 1, action: TileAction) => {

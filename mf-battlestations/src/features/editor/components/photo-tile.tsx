@@ -23,12 +23,15 @@ export const photoLabel = (photo: PhotoItem, index: number) => (photo.kind === '
 /** One photo of the ordered list: drag handle, position, move left/right (no dragging needed), remove. */
 export function PhotoTile({ photo, index, total, onMove, onRemove, buttonRef }: PhotoTileProps) {
   const { attributes, listeners, setNodeRef, setActivatorNodeRef, transform, transition, isDragging } = useSortable({ id: photo.key });
+  // Mouse and touch pick up the whole tile; the keyboard works on the handle only, so Enter on Remove removes.
+  const { onKeyDown, ...pointerListeners } = listeners ?? {};
   const problem = photoProblem(photo);
   const label = photoLabel(photo, index);
   const src = photo.kind === 'stored' ? thumbnailUrl('battlestations', photo.name) : photo.previewUrl;
   return (
     <li
       ref={setNodeRef}
+      {...pointerListeners}
       className={`${styles.tile} ${isDragging ? styles.dragging : ''} ${problem ? styles.invalid : ''}`}
       style={{ transform: CSS.Translate.toString(transform), transition }}
     >
@@ -42,7 +45,7 @@ export function PhotoTile({ photo, index, total, onMove, onRemove, buttonRef }: 
           type="button"
           className={`${styles.tool} ${styles.handle}`}
           {...attributes}
-          {...listeners}
+          onKeyDown={onKeyDown}
           aria-label={`Drag ${label} to reorder`}
           title="Drag to reorder (or press Space, then the arrow keys)"
         >

@@ -12,7 +12,8 @@ export const ACCEPTED_IMAGE_TYPES = ['image/jpeg', 'image/png', 'image/gif'] as 
 /** A photo already stored (its file name) or a file picked on this device. */
 export type PhotoItem =
   | { key: string; kind: 'stored'; name: string }
-  | { key: string; kind: 'new'; file: File; previewUrl: string };
+  /** notAnImage: its first bytes are not a JPEG, PNG or GIF (checked when it was added). */
+  | { key: string; kind: 'new'; file: File; previewUrl: string; notAnImage?: boolean };
 
 export interface PartItem {
   part_id: number;
@@ -33,6 +34,7 @@ export interface StationFormValues {
 /** Why a picked file cannot be uploaded, shown on its tile; null when it is fine. */
 export function photoProblem(photo: PhotoItem): string | null {
   if (photo.kind !== 'new') return null;
+  if (photo.notAnImage) return BATTLESTATION_MESSAGES.notAnImage;
   if (!(ACCEPTED_IMAGE_TYPES as readonly string[]).includes(photo.file.type)) return BATTLESTATION_MESSAGES.unsupportedFile;
   if (photo.file.size > LIMITS.imageMaxBytes) return BATTLESTATION_MESSAGES.fileTooLarge;
   return null;
