@@ -3,6 +3,7 @@ import { clampPage, Pagination, totalPages } from '@battledeck/shared/ui';
 import { Button, Table, type TableColumnsType } from 'antd';
 import { useState, type RefObject } from 'react';
 import { hiddenTitle } from '../../../components/station-columns';
+import styles from './favorites-table.module.css';
 
 /** Rows per page, as in the other profile tables. */
 export const FAVORITES_PAGE_SIZE = 10;
@@ -36,7 +37,7 @@ export function FavoritesTable({ stations, columns, onRemove, headingRef }: Favo
       align: 'right',
       render: (_value, station) => (
         // The name starts with the visible text (WCAG 2.5.3) and tells the rows apart.
-        <Button size="small" aria-label={`Remove from favorites: ${station.name}`} onClick={() => onRemove(station)}>
+        <Button size="small" className={styles.remove} aria-label={`Remove from favorites: ${station.name}`} onClick={() => onRemove(station)}>
           Remove from favorites
         </Button>
       ),
