@@ -1,4 +1,4 @@
-import { fireEvent, render, screen } from '@testing-library/react';
+import { fireEvent, render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { Gallery, SCROLL_FRACTION } from './gallery';
 
@@ -27,7 +27,10 @@ describe('Gallery and its viewer', () => {
     const dialog = screen.getByRole('dialog', { name: 'Night Owl' });
     expect(dialog).toHaveTextContent('2 / 3');
     expect(screen.getByRole('button', { name: 'Close' })).toHaveFocus();
-    expect(screen.getByRole('img', { name: 'Night Owl, photo 2 of 3' })).toHaveAttribute('srcset', expect.stringContaining('/images/battlestations/b_thumb.jpg 640w'));
+    // Issue 16 item 2: the full file at its own pixels, no srcset claiming widths it does not have.
+    const photo = screen.getByRole('img', { name: 'Night Owl, photo 2 of 3' });
+    expect(photo).toHaveAttribute('src', '/images/battlestations/b.jpg');
+    expect(photo).not.toHaveAttribute('srcset');
 
     await user.keyboard('{ArrowRight}');
     expect(dialog).toHaveTextContent('3 / 3');
@@ -37,8 +40,48 @@ describe('Gallery and its viewer', () => {
     expect(dialog).toHaveTextContent('3 / 3');
 
     await user.keyboard('{Escape}');
-    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
     expect(second).toHaveFocus();
+  });
+
+  // Issue 16 item 8: on a phone, Back left the page instead of closing the viewer; Home/End; swipe down.
+  it('goes to the first and last photo with Home and End', async () => {
+    const user = userEvent.setup();
+    render(<Gallery name="Night Owl" images={images} />);
+    await user.click(screen.getByRole('button', { name: 'Open photo 2 of 3' }));
+    const dialog = screen.getByRole('dialog');
+    await user.keyboard('{End}');
+    expect(dialog).toHaveTextContent('3 / 3');
+    await user.keyboard('{Home}');
+    expect(dialog).toHaveTextContent('1 / 3');
+  });
+
+  it("closes on the browser's Back, which then leaves the page where it was", async () => {
+    const user = userEvent.setup();
+    render(<Gallery name="Night Owl" images={images} />);
+    const before = window.history.length;
+    await user.click(screen.getByRole('button', { name: 'Open photo 1 of 3' }));
+    expect(window.history.length).toBe(before + 1);
+    window.history.back();
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    expect(screen.getByRole('button', { name: 'Open photo 1 of 3' })).toHaveFocus();
+  });
+
+  it('closes with a swipe down', async () => {
+    const user = userEvent.setup();
+    render(<Gallery name="Night Owl" images={images} />);
+    await user.click(screen.getByRole('button', { name: 'Open photo 1 of 3' }));
+    const stage = screen.getByRole('img', { name: /photo 1 of 3/ }).parentElement!;
+    fireEvent.pointerDown(stage, { clientX: 200, clientY: 100, pointerId: 3 });
+    fireEvent.pointerUp(stage, { clientX: 210, clientY: 260, pointerId: 3 });
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+  });
+
+  it('is one dialog without a second banner landmark', async () => {
+    const user = userEvent.setup();
+    render(<Gallery name="Night Owl" images={images} />);
+    await user.click(screen.getByRole('button', { name: 'Open photo 1 of 3' }));
+    expect(screen.queryByRole('banner')).not.toBeInTheDocument();
   });
 
   it('keeps Tab inside the viewer', async () => {
@@ -72,7 +115,7 @@ describe('Gallery and its viewer', () => {
     fireEvent.pointerUp(stage, { clientX: 180, clientY: 100, pointerId: 2 });
     expect(dialog).toHaveTextContent('3 / 3');
     await user.click(screen.getByRole('button', { name: 'Close' }));
-    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
   });
 
   it('scrolls the strip by one fifth of its scroll width', async () => {

@@ -56,8 +56,6 @@ export function Gallery({ name, images }: { name: string; images: string[] }) {
             <button type="button" className={styles.thumb} onClick={() => setViewing(i)} aria-label={`Open photo ${i + 1} of ${total}`}>
               <SafeImage
                 src={thumbnailUrl('battlestations', file)}
-                srcSet={`${thumbnailUrl('battlestations', file)} 640w, ${imageUrl('battlestations', file)} 2560w`}
-                sizes="(max-width: 600px) 80vw, 360px"
                 alt=""
                 width={640}
                 height={480}

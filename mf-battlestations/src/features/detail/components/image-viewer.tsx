@@ -1,5 +1,5 @@
 import { CloseOutlined, LeftOutlined, RightOutlined } from '@ant-design/icons';
-import { imageUrl, thumbnailUrl } from '@battledeck/shared/format';
+import { imageUrl } from '@battledeck/shared/format';
 import { SafeImage } from '@battledeck/shared/ui';
 import { useEffect, useId, useRef } from 'react';
 import { createPortal } from 'react-dom';
@@ -15,11 +15,11 @@ export interface ImageViewerProps {
   onClose: () => void;
 }
 
-const srcSetOf = (file: string) => `${thumbnailUrl('battlestations', file)} 640w, ${imageUrl('battlestations', file)} 2560w`;
-
 /**
- * The full-screen photo viewer: name, 'n / total', close, previous/next that wrap around; arrow keys, Esc
- * and swipes do the same. Focus stays inside while it is open and returns to the opener after.
+ * The full-screen photo viewer: name, 'n / total', close, previous/next that wrap around; the arrow keys,
+ * Home/End, Esc and swipes (across to move, down to close) do the same, and the browser's Back closes it (it
+ * has a history entry of its own). The photo is the full file at its own pixels, scaled down to fit the
+ * window (contain), never up. Focus stays inside while it is open and returns to the opener after.
  */
 export function ImageViewer({ name, images, index, onIndexChange, onClose }: ImageViewerProps) {
   const dialog = useRef<HTMLDivElement>(null);
@@ -27,23 +27,44 @@ export function ImageViewer({ name, images, index, onIndexChange, onClose }: Ima
   const titleId = useId();
   const total = images.length;
   const go = (step: number) => onIndexChange((index + step + total) % total);
-  const swipe = useSwipe((direction) => go(direction === 'left' ? 1 : -1));
+  const latest = useRef({ go, onClose, onIndexChange, total });
+  latest.current = { go, onClose, onIndexChange, total };
+
+  // Back closes the viewer: it adds a history entry, and every way of closing goes back over it.
+  const closing = useRef(false);
+  useEffect(() => {
+    window.history.pushState(window.history.state, '');
+    const onPopState = () => {
+      closing.current = true;
+      latest.current.onClose();
+    };
+    window.addEventListener('popstate', onPopState);
+    return () => window.removeEventListener('popstate', onPopState);
+  }, []);
+  const close = () => {
+    if (closing.current) return;
+    closing.current = true;
+    window.history.back();
+  };
+  const closeRef = useRef(close);
+  closeRef.current = close;
+
+  const swipe = useSwipe((direction) => (direction === 'down' ? close() : go(direction === 'left' ? 1 : -1)));
   useFocusTrap(dialog, closeButton);
 
-  const latest = useRef({ go, onClose });
-  latest.current = { go, onClose };
   useEffect(() => {
+    const keys: Record<string, () => void> = {
+      Escape: () => closeRef.current(),
+      ArrowLeft: () => latest.current.go(-1),
+      ArrowRight: () => latest.current.go(1),
+      Home: () => latest.current.onIndexChange(0),
+      End: () => latest.current.onIndexChange(latest.current.total - 1),
+    };
     const onKeyDown = (event: KeyboardEvent) => {
-      if (event.key === 'Escape') {
-        event.preventDefault();
-        latest.current.onClose();
-      } else if (event.key === 'ArrowLeft') {
-        event.preventDefault();
-        latest.current.go(-1);
-      } else if (event.key === 'ArrowRight') {
-        event.preventDefault();
-        latest.current.go(1);
-      }
+      const action = keys[event.key];
+      if (!action) return;
+      event.preventDefault();
+      action();
     };
     document.addEventListener('keydown', onKeyDown);
     return () => document.removeEventListener('keydown', onKeyDown);
@@ -53,9 +74,7 @@ export function ImageViewer({ name, images, index, onIndexChange, onClose }: Ima
   useEffect(() => {
     if (total < 2) return;
     for (const neighbour of new Set([images[(index + 1) % total], images[(index - 1 + total) % total]])) {
-      const preload = new Image();
-      preload.sizes = '100vw';
-      preload.srcset = srcSetOf(neighbour);
+      new Image().src = imageUrl('battlestations', neighbour);
     }
   }, [images, index, total]);
 
@@ -63,23 +82,22 @@ export function ImageViewer({ name, images, index, onIndexChange, onClose }: Ima
   return createPortal(
     <div className={styles.backdrop}>
       <div ref={dialog} className={styles.viewer} role="dialog" aria-modal="true" aria-labelledby={titleId}>
-        <header className={styles.bar}>
+        {/* Not a <header>: inside a dialog on <body> it would be a second banner landmark. */}
+        <div className={styles.bar}>
           <h2 id={titleId} className={styles.title}>
             {name}
           </h2>
           <p className={styles.position} aria-live="polite">
             {index + 1} / {total}
           </p>
-          <button ref={closeButton} type="button" className={styles.iconButton} onClick={onClose} aria-label="Close">
+          <button ref={closeButton} type="button" className={styles.iconButton} onClick={close} aria-label="Close">
             <CloseOutlined aria-hidden />
           </button>
-        </header>
+        </div>
         <div className={styles.stage} {...swipe}>
           <SafeImage
             key={file}
             src={imageUrl('battlestations', file)}
-            srcSet={srcSetOf(file)}
-            sizes="100vw"
             alt={`${name}, photo ${index + 1} of ${total}`}
             className={styles.photo}
             loading="eager"

@@ -1,10 +1,12 @@
 import { useRef, type PointerEvent } from 'react';
 
-/** A horizontal swipe of at least this many pixels (and more across than down) changes the photo. */
+/** A swipe of at least this many pixels counts: across (more across than down) or down (more down than across). */
 export const SWIPE_MIN_PX = 50;
 
-/** Pointer handlers for a swipe left (next) or right (previous) with a finger, pen or mouse. */
-export function useSwipe(onSwipe: (direction: 'left' | 'right') => void) {
+export type SwipeDirection = 'left' | 'right' | 'down';
+
+/** Pointer handlers for a swipe left (next), right (previous) or down (close) with a finger, pen or mouse. */
+export function useSwipe(onSwipe: (direction: SwipeDirection) => void) {
   const start = useRef<{ x: number; y: number; id: number } | null>(null);
   return {
     onPointerDown: (event: PointerEvent) => {
@@ -17,6 +19,7 @@ export function useSwipe(onSwipe: (direction: 'left' | 'right') => void) {
       const dx = event.clientX - from.x;
       const dy = event.clientY - from.y;
       if (Math.abs(dx) >= SWIPE_MIN_PX && Math.abs(dx) > Math.abs(dy)) onSwipe(dx < 0 ? 'left' : 'right');
+      else if (dy >= SWIPE_MIN_PX && dy > Math.abs(dx)) onSwipe('down');
     },
     onPointerCancel: () => {
       start.current = null;
