@@ -1,5 +1,5 @@
 import { LeftOutlined, RightOutlined } from '@ant-design/icons';
-import { imageUrl, thumbnailUrl } from '@battledeck/shared/format';
+import { thumbnailUrl } from '@battledeck/shared/format';
 import { SafeImage } from '@battledeck/shared/ui';
 import { useCallback, useLayoutEffect, useRef, useState } from 'react';
 import { ImageViewer } from './image-viewer';
