@@ -36,7 +36,8 @@ export function PhotoTile({ photo, index, total, onMove, onRemove, buttonRef }: 
       style={{ transform: CSS.Translate.toString(transform), transition }}
     >
       <div className={styles.preview}>
-        <SafeImage src={src} alt={label} width={640} height={480} />
+        {/* Not natively draggable: a mouse drag anywhere on the tile is the reordering drag. */}
+        <SafeImage src={src} alt={label} width={640} height={480} draggable={false} />
         {index === 0 && <span className={styles.cover}>Cover</span>}
       </div>
       <div className={styles.tools}>
