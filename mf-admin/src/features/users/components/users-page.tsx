@@ -10,6 +10,7 @@ import { ListToolbar } from '../../../components/list-toolbar';
 import { PageHeader } from '../../../components/page-header';
 import { SortTitle, sortHeaderCell, type SortState } from '../../../components/sort-title';
 import table from '../../../components/admin-table.module.css';
+import styles from './users-page.module.css';
 import { useDialogTarget } from '../../../hooks/use-dialog-target';
 import { ADMIN_TEXT } from '../../../lib/messages';
 import { useDeleteUser } from '../api/delete-user';
@@ -59,24 +60,40 @@ export default function UsersPage() {
   };
   const busy = (user: AdminUser, role: Role) => roles.isPending && roles.variables?.uid === user.user_id && role in (roles.variables.roles ?? {});
 
-  const roleColumn = (role: Role, label: string) => ({
-    key: role,
-    title: label,
-    width: 100,
-    render: (_: unknown, user: AdminUser) => {
-      const self = user.user_id === me && role === 'is_admin';
-      const control = (
-        <Switch
-          checked={user[role]}
-          loading={busy(user, role)}
-          disabled={self}
-          onChange={(value) => changeRole(user, role, value)}
-          aria-label={`${label} role for ${user.username}`}
-        />
-      );
-      return self ? <Tooltip title="You cannot remove your own administrator role.">{control}</Tooltip> : control;
-    },
-  });
+  const roleSwitch = (user: AdminUser, role: Role, label: string) => {
+    const self = user.user_id === me && role === 'is_admin';
+    const control = (
+      <Switch
+        checked={user[role]}
+        loading={busy(user, role)}
+        disabled={self}
+        onChange={(value) => changeRole(user, role, value)}
+        aria-label={`${label} role for ${user.username}`}
+      />
+    );
+    return self ? <Tooltip title="You cannot remove your own administrator role.">{control}</Tooltip> : control;
+  };
+  // Both roles in one column, each switch with its name beside it: side by side on a wide screen, one under
+  // the other on a phone, where two columns of their own pushed Moderator off the screen.
+  const rolesColumn = {
+    key: 'roles',
+    title: 'Roles',
+    render: (_: unknown, user: AdminUser) => (
+      <div className={styles.roles}>
+        {(
+          [
+            ['is_admin', 'Admin'],
+            ['is_moderator', 'Moderator'],
+          ] as const
+        ).map(([role, label]) => (
+          <span key={role} className={styles.role}>
+            {roleSwitch(user, role, label)}
+            <span aria-hidden="true">{label}</span>
+          </span>
+        ))}
+      </div>
+    ),
+  };
 
   const columns: TableColumnsType<AdminUser> = [
     {
@@ -92,8 +109,7 @@ export default function UsersPage() {
       ),
     },
     { key: 'email', title: 'E-mail', dataIndex: 'email', responsive: ['sm'] },
-    roleColumn('is_admin', 'Admin'),
-    roleColumn('is_moderator', 'Moderator'),
+    rolesColumn,
     {
       key: 'created_date',
       title: <SortTitle label="Joined" column="created_date" state={sort} onSort={onSort} />,
