@@ -1,6 +1,6 @@
 import type { BattlestationCard as Card } from '../contract/battlestations';
 import { absoluteDate, parseTimestamp } from '../format/dates';
-import { imageUrl, thumbnailUrl } from '../format/images';
+import { thumbnailUrl } from '../format/images';
 import { countLabel } from '../format/text';
 import { CameraIcon, ChipIcon, HeartIcon } from './icons';
 import { MediaCard, MediaCardSkeleton } from './media-card';
@@ -26,13 +26,9 @@ export function BattlestationCard({ station, eager = false }: BattlestationCardP
       title={station.name}
       media={
         <SafeImage
+          // The thumbnail only (at most 640 px wide, enough for a card): a srcset claiming 640w/2560w for files
+          // that are often narrower made phones fetch the full photo for every card.
           src={station.thumbnail ? thumbnailUrl('battlestations', station.thumbnail) : undefined}
-          srcSet={
-            station.thumbnail
-              ? `${thumbnailUrl('battlestations', station.thumbnail)} 640w, ${imageUrl('battlestations', station.thumbnail)} 2560w`
-              : undefined
-          }
-          sizes="(max-width: 600px) 100vw, (max-width: 1200px) 50vw, 400px"
           alt=""
           width={640}
           height={480}
