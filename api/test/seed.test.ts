@@ -79,7 +79,9 @@ describe('the demo seed', () => {
   it('wrote every photo and part picture, with its thumbnail, through the storage', async () => {
     const images = await rows<{ folder: string; image: string }>(
       t.app.db,
-      sql`SELECT 'battlestations' AS folder, image FROM battlestation_images UNION ALL SELECT 'parts', image FROM parts`,
+      sql`SELECT CASE WHEN b.is_public THEN 'battlestations' ELSE 'private/battlestations' END AS folder, i.image
+          FROM battlestation_images i JOIN battlestations b USING (battlestation_id)
+        UNION ALL SELECT 'parts', image FROM parts`,
     );
     expect(images.length).toBeGreaterThan(120 + 43);
     const thumb = (name: string) => name.replace(/\.(\w+)$/, '_thumb.$1');
@@ -88,6 +90,10 @@ describe('the demo seed', () => {
       for (const name of [image, thumb(image)]) if (!(await t.app.storage.exists(`${folder}/${name}`))) missing.push(name);
     }
     expect(missing).toEqual([]);
+    // Private stations' photos are under the private prefix only, never in the public folder (issue 15).
+    const privatePhotos = images.filter((i) => i.folder === 'private/battlestations');
+    expect(privatePhotos.length).toBeGreaterThan(0);
+    for (const { image } of privatePhotos) expect(await t.app.storage.exists(`battlestations/${image}`)).toBe(false);
     expect(images.some((i) => i.image.endsWith('.png'))).toBe(true);
     expect(images.some((i) => i.image.endsWith('.jpg'))).toBe(true);
   });

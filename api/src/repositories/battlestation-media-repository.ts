@@ -129,3 +129,13 @@ export async function countStationRows(tx: Database, stationId: number): Promise
   const partCount = await tx.$count(battlestation_parts, eq(battlestation_parts.battlestation_id, stationId));
   return { images, parts: partCount };
 }
+
+/** Every photo of every private station, by station (the start-up move of issue 15 checks where each file is). */
+export async function listPrivateStationImages(db: Database): Promise<{ battlestation_id: number; image: string }[]> {
+  return db
+    .select({ battlestation_id: battlestation_images.battlestation_id, image: battlestation_images.image })
+    .from(battlestation_images)
+    .innerJoin(battlestations, eq(battlestations.battlestation_id, battlestation_images.battlestation_id))
+    .where(eq(battlestations.is_public, false))
+    .orderBy(asc(battlestation_images.battlestation_id), asc(battlestation_images.image_id));
+}

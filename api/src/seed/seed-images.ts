@@ -46,7 +46,8 @@ export async function generateSeedImages(files: WrittenFiles, plan: SeedPlan, op
     const svg = deskSceneSvg(photo.seed, options.photoWidth, options.photoHeight);
     const rendered = sharp(Buffer.from(svg));
     const upload = await (photo.format === 'png' ? rendered.png() : rendered.jpeg({ quality: 88 })).toBuffer();
-    return storeImage(files, 'battlestations', upload);
+    // A private station's photos go under the private prefix from the start (issue 15).
+    return storeImage(files, 'battlestations', upload, undefined, { isPrivate: !plan.battlestations[photo.stationIndex].is_public });
   });
   const stationPhotos: StoredImage[][] = plan.battlestations.map(() => []);
   photos.forEach((photo, i) => {
