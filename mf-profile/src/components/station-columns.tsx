@@ -14,7 +14,7 @@ export function thumbnailColumn(): Column {
     key: 'thumbnail',
     title: hiddenTitle('Photo'),
     className: styles.photo,
-    render: (_value, station) => <StationThumbnail thumbnail={station.thumbnail} />,
+    render: (_value, station) => <StationThumbnail thumbnail={station.thumbnail} isPrivate={station.is_public === 0} />,
   };
 }
 

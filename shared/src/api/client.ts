@@ -89,6 +89,13 @@ export async function apiRequest<T>(path: string, options: RequestOptions = {}):
   return (text ? JSON.parse(text) : undefined) as T;
 }
 
+/** Calls the API for a file (an image) and returns its bytes; failures throw an ApiError like apiRequest. */
+export async function apiBlob(path: string, options: Pick<RequestOptions, 'auth' | 'signal'> = {}): Promise<Blob> {
+  const response = await fetch(apiUrl(path), { headers: await authHeader(options.auth), signal: options.signal });
+  if (!response.ok) throw await readError(response);
+  return response.blob();
+}
+
 export interface UploadOptions {
   method: 'POST' | 'PUT';
   form: FormData;

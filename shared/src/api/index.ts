@@ -8,3 +8,4 @@ export * from './part-autocomplete';
 export * from './part-request';
 export * from './invalidate-after-station-write';
 export * from './delete-battlestation';
+export * from './private-station-images';

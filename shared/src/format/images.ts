@@ -22,3 +22,16 @@ export function imageUrl(folder: ImageFolder, file: string): string {
 export function thumbnailUrl(folder: ImageFolder, file: string): string {
   return imageUrl(folder, thumbnailName(file));
 }
+
+/** A station photo's file: the web copy, or its `_thumb`. */
+export function stationImageFile(name: string, thumb: boolean): string {
+  return thumb ? thumbnailName(name) : name;
+}
+
+/**
+ * The API path (under the API's base URL, which only the API client knows) of a private station's photo
+ * file: never a public URL, it is fetched with the user's token (issue 15, decision 7).
+ */
+export function privateStationImagePath(file: string): string {
+  return `/battlestations/images/${encodeURIComponent(file)}`;
+}

@@ -1,10 +1,9 @@
 import type { BattlestationCard as Card } from '../contract/battlestations';
 import { absoluteDate, parseTimestamp } from '../format/dates';
-import { thumbnailUrl } from '../format/images';
 import { countLabel } from '../format/text';
 import { CameraIcon, ChipIcon, HeartIcon } from './icons';
 import { MediaCard, MediaCardSkeleton } from './media-card';
-import { SafeImage } from './safe-image';
+import { StationImage } from './station-image';
 import styles from './battlestation-card.module.css';
 
 export interface BattlestationCardProps {
@@ -25,10 +24,12 @@ export function BattlestationCard({ station, eager = false }: BattlestationCardP
       shape="landscape"
       title={station.name}
       media={
-        <SafeImage
+        <StationImage
           // The thumbnail only (at most 640 px wide, enough for a card): a srcset claiming 640w/2560w for files
           // that are often narrower made phones fetch the full photo for every card.
-          src={station.thumbnail ? thumbnailUrl('battlestations', station.thumbnail) : undefined}
+          name={station.thumbnail}
+          isPrivate={station.is_public === 0}
+          thumb
           alt=""
           width={640}
           height={480}

@@ -3,6 +3,8 @@ export * from './use-color-scheme';
 export * from './use-page-title';
 export * from './icons';
 export * from './safe-image';
+export * from './use-station-image-src';
+export * from './station-image';
 export * from './media-card';
 export * from './battlestation-card';
 export * from './card-grid';

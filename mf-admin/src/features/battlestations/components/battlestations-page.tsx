@@ -1,8 +1,8 @@
 import { EllipsisOutlined, GlobalOutlined, LockOutlined } from '@ant-design/icons';
 import { useDeleteBattlestation } from '@battledeck/shared/api';
 import { adminBattlestationsQuery, ADMIN_PAGE_SIZES, type BattlestationCard, type BattlestationSort } from '@battledeck/shared/contract';
-import { absoluteDate, thumbnailUrl } from '@battledeck/shared/format';
-import { Pagination, SafeImage, totalPages, useListState, usePageTitle } from '@battledeck/shared/ui';
+import { absoluteDate } from '@battledeck/shared/format';
+import { Pagination, StationImage, totalPages, useListState, usePageTitle } from '@battledeck/shared/ui';
 import { DeleteConfirmModal } from '@battledeck/shared/widgets';
 import { Button, Dropdown, Table, type Breakpoint, type TableColumnsType } from 'antd';
 import type { ReactNode } from 'react';
@@ -48,8 +48,10 @@ function columnsFor(sort: SortState<BattlestationSort>, onSort: (s: SortState<Ba
       onHeaderCell: sortHeaderCell('name', sort),
       render: (_, station) => (
         <div className={styles.station}>
-          <SafeImage
-            src={station.thumbnail ? thumbnailUrl('battlestations', station.thumbnail) : undefined}
+          <StationImage
+            name={station.thumbnail}
+            isPrivate={station.is_public === 0}
+            thumb
             alt=""
             width={64}
             height={48}

@@ -1,6 +1,5 @@
 import { LeftOutlined, RightOutlined } from '@ant-design/icons';
-import { thumbnailUrl } from '@battledeck/shared/format';
-import { SafeImage } from '@battledeck/shared/ui';
+import { StationImage } from '@battledeck/shared/ui';
 import { useCallback, useLayoutEffect, useRef, useState } from 'react';
 import { ImageViewer } from './image-viewer';
 import styles from './gallery.module.css';
@@ -12,8 +11,11 @@ export const SCROLL_FRACTION = 1 / 5;
 
 const prefersReducedMotion = () => typeof window.matchMedia === 'function' && window.matchMedia('(prefers-reduced-motion: reduce)').matches;
 
-/** The photo strip with left/right scroll buttons; a photo opens the full-screen viewer. */
-export function Gallery({ name, images }: { name: string; images: string[] }) {
+/**
+ * The photo strip with left/right scroll buttons; a photo opens the full-screen viewer. A private station's
+ * photos are fetched with the user's token (issue 15).
+ */
+export function Gallery({ name, images, isPrivate = false }: { name: string; images: string[]; isPrivate?: boolean }) {
   const strip = useRef<HTMLUListElement>(null);
   const [viewing, setViewing] = useState<number | null>(null);
   const [edges, setEdges] = useState({ atStart: true, atEnd: true });
@@ -54,8 +56,10 @@ export function Gallery({ name, images }: { name: string; images: string[] }) {
         {images.map((file, i) => (
           <li key={file}>
             <button type="button" className={styles.thumb} onClick={() => setViewing(i)} aria-label={`Open photo ${i + 1} of ${total}`}>
-              <SafeImage
-                src={thumbnailUrl('battlestations', file)}
+              <StationImage
+                name={file}
+                isPrivate={isPrivate}
+                thumb
                 alt=""
                 width={640}
                 height={480}
@@ -69,7 +73,7 @@ export function Gallery({ name, images }: { name: string; images: string[] }) {
       <button type="button" className={`${styles.scroll} ${styles.right}`} onClick={() => scroll(1)} aria-disabled={edges.atEnd} aria-label="Scroll photos right">
         <RightOutlined aria-hidden />
       </button>
-      {viewing !== null && <ImageViewer name={name} images={images} index={viewing} onIndexChange={setViewing} onClose={() => setViewing(null)} />}
+      {viewing !== null && <ImageViewer name={name} images={images} isPrivate={isPrivate} index={viewing} onIndexChange={setViewing} onClose={() => setViewing(null)} />}
     </div>
   );
 }

@@ -1,6 +1,5 @@
 import { CloseOutlined, LeftOutlined, RightOutlined } from '@ant-design/icons';
-import { imageUrl } from '@battledeck/shared/format';
-import { SafeImage } from '@battledeck/shared/ui';
+import { preloadStationImage, StationImage } from '@battledeck/shared/ui';
 import { useEffect, useId, useRef } from 'react';
 import { createPortal } from 'react-dom';
 import { useFocusTrap } from '../hooks/use-focus-trap';
@@ -10,6 +9,8 @@ import styles from './image-viewer.module.css';
 export interface ImageViewerProps {
   name: string;
   images: string[];
+  /** The station is private: its photos come through the API with the user's token (issue 15). */
+  isPrivate?: boolean;
   index: number;
   onIndexChange: (index: number) => void;
   onClose: () => void;
@@ -21,7 +22,7 @@ export interface ImageViewerProps {
  * has a history entry of its own). The photo is the full file at its own pixels, scaled down to fit the
  * window (contain), never up. Focus stays inside while it is open and returns to the opener after.
  */
-export function ImageViewer({ name, images, index, onIndexChange, onClose }: ImageViewerProps) {
+export function ImageViewer({ name, images, isPrivate = false, index, onIndexChange, onClose }: ImageViewerProps) {
   const dialog = useRef<HTMLDivElement>(null);
   const closeButton = useRef<HTMLButtonElement>(null);
   const titleId = useId();
@@ -74,9 +75,9 @@ export function ImageViewer({ name, images, index, onIndexChange, onClose }: Ima
   useEffect(() => {
     if (total < 2) return;
     for (const neighbour of new Set([images[(index + 1) % total], images[(index - 1 + total) % total]])) {
-      new Image().src = imageUrl('battlestations', neighbour);
+      preloadStationImage(neighbour, { isPrivate });
     }
-  }, [images, index, total]);
+  }, [images, index, total, isPrivate]);
 
   const file = images[index];
   return createPortal(
@@ -95,9 +96,10 @@ export function ImageViewer({ name, images, index, onIndexChange, onClose }: Ima
           </button>
         </div>
         <div className={styles.stage} {...swipe}>
-          <SafeImage
+          <StationImage
             key={file}
-            src={imageUrl('battlestations', file)}
+            name={file}
+            isPrivate={isPrivate}
             alt={`${name}, photo ${index + 1} of ${total}`}
             className={styles.photo}
             loading="eager"

@@ -1,6 +1,5 @@
 import { ArrowLeftOutlined, ArrowRightOutlined, DeleteOutlined, HolderOutlined } from '@ant-design/icons';
-import { thumbnailUrl } from '@battledeck/shared/format';
-import { SafeImage } from '@battledeck/shared/ui';
+import { SafeImage, StationImage } from '@battledeck/shared/ui';
 import { useSortable } from '@dnd-kit/sortable';
 import { CSS } from '@dnd-kit/utilities';
 import { photoProblem, type PhotoItem } from '../utils/form-schema';
@@ -27,7 +26,6 @@ export function PhotoTile({ photo, index, total, onMove, onRemove, buttonRef }: 
   const { onKeyDown, ...pointerListeners } = listeners ?? {};
   const problem = photoProblem(photo);
   const label = photoLabel(photo, index);
-  const src = photo.kind === 'stored' ? thumbnailUrl('battlestations', photo.name) : photo.previewUrl;
   return (
     <li
       ref={setNodeRef}
@@ -37,7 +35,11 @@ export function PhotoTile({ photo, index, total, onMove, onRemove, buttonRef }: 
     >
       <div className={styles.preview}>
         {/* Not natively draggable: a mouse drag anywhere on the tile is the reordering drag. */}
-        <SafeImage src={src} alt={label} width={640} height={480} draggable={false} />
+        {photo.kind === 'stored' ? (
+          <StationImage name={photo.name} isPrivate={photo.isPrivate === true} thumb alt={label} width={640} height={480} draggable={false} />
+        ) : (
+          <SafeImage src={photo.previewUrl} alt={label} width={640} height={480} draggable={false} />
+        )}
         {index === 0 && <span className={styles.cover}>Cover</span>}
       </div>
       <div className={styles.tools}>

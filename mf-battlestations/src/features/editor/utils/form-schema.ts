@@ -11,7 +11,8 @@ export const ACCEPTED_IMAGE_TYPES = ['image/jpeg', 'image/png', 'image/gif'] as 
 
 /** A photo already stored (its file name) or a file picked on this device. */
 export type PhotoItem =
-  | { key: string; kind: 'stored'; name: string }
+  /** isPrivate: it belongs to a private station as saved, so it is fetched with the user's token (issue 15). */
+  | { key: string; kind: 'stored'; name: string; isPrivate?: boolean }
   /** notAnImage: its first bytes are not a JPEG, PNG or GIF (checked when it was added). */
   | { key: string; kind: 'new'; file: File; previewUrl: string; notAnImage?: boolean };
 
@@ -82,7 +83,7 @@ export function formValuesOf(station: BattlestationDetail): StationFormValues {
     reddit_url: station.reddit_url ?? '',
     description: station.description,
     is_public: station.is_public === 1,
-    photos: station.images.map((name) => ({ key: `stored:${name}`, kind: 'stored', name })),
+    photos: station.images.map((name) => ({ key: `stored:${name}`, kind: 'stored', name, isPrivate: station.is_public === 0 })),
     parts: station.parts.map(({ part_id, name, type_name }) => ({ part_id, name, type_name })),
   };
 }

@@ -32,11 +32,16 @@ afterEach(resetSession);
 describe('My Battlestations', () => {
   it('lists the stations with visibility, thumbnail, links, counts and an Edit link', async () => {
     let answer: (stations: BattlestationCard[]) => void = () => undefined;
-    mockFetch({ [LIST_URL]: () => new Promise((resolve) => (answer = resolve)) });
+    Object.assign(URL, { createObjectURL: jest.fn(() => 'blob:private-photo7'), revokeObjectURL: jest.fn() });
+    const fetched = mockFetch({
+      [LIST_URL]: () => new Promise((resolve) => (answer = resolve)),
+      // A private station's thumbnail is not a public file (issue 15): it comes through the API with the token.
+      '/api/battlestations/images/photo7_thumb.jpg': () => new Response(new Blob(['jpeg'], { type: 'image/jpeg' })),
+    });
     renderPage();
 
     expect(await screen.findByText('LOADING...')).toHaveAttribute('role', 'status');
-    answer([card(7, { name: 'Night Owl', is_public: 0 }), card(8, { name: 'Sunny Desk', thumbnail: null })]);
+    answer([card(7, { name: 'Night Owl', is_public: 0 }), card(8, { name: 'Sunny Desk', thumbnail: null }), card(9, { name: 'Open Desk' })]);
     const row = (await screen.findByRole('link', { name: 'Night Owl' })).closest('tr')!;
     expect(document.title).toBe('My Battlestations | Battledeck');
     expect(screen.getByRole('heading', { level: 1, name: 'My Battlestations' })).toBeInTheDocument();
@@ -45,8 +50,12 @@ describe('My Battlestations', () => {
     expect(within(row).getByRole('img', { name: 'Private' })).toBeInTheDocument();
     expect(within(row).getByRole('link', { name: 'Night Owl' })).toHaveAttribute('href', '/battlestations/7');
     expect(within(row).getByRole('link', { name: 'Edit Night Owl' })).toHaveAttribute('href', '/battlestations/7/edit');
+    await waitFor(() => expect(row.querySelector('img')).toHaveAttribute('src', 'blob:private-photo7'));
     const thumb = row.querySelector('img')!;
-    expect(thumb).toHaveAttribute('src', '/images/battlestations/photo7_thumb.jpg');
+    const photoCall = fetched.mock.calls.find(([url]) => String(url).includes('/images/'))!;
+    expect(photoCall[1]?.headers).toMatchObject({ Authorization: 'Bearer token' });
+    const open = screen.getByRole('link', { name: 'Open Desk' }).closest('tr')!;
+    expect(open.querySelector('img')).toHaveAttribute('src', '/images/battlestations/photo9_thumb.jpg');
     expect(thumb).toHaveAttribute('width', '96');
     expect(thumb).toHaveAttribute('height', '72');
     expect(within(row).getByText('3 images · 5 parts · 2 favorites')).toBeInTheDocument();
