@@ -6,7 +6,7 @@ import { stationFormSchema, type PhotoItem } from '../utils/form-schema';
 import { PhotoField } from './photo-field';
 
 const jpegBytes = () => new Uint8Array([0xff, 0xd8, 0xff, 0xe0, 0, 0x10, 0x4a, 0x46, 0x49, 0x46]);
-const file = (name: string, content: Uint8Array | string, type = 'image/jpeg') => new File([content], name, { type });
+const file = (name: string, content: Uint8Array | string, type = 'image/jpeg') => new File([content as BlobPart], name, { type });
 
 let latest: PhotoItem[] = [];
 function Field() {

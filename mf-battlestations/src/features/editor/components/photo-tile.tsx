@@ -2,6 +2,7 @@ import { ArrowLeftOutlined, ArrowRightOutlined, DeleteOutlined, HolderOutlined }
 import { SafeImage, StationImage } from '@battledeck/shared/ui';
 import { useSortable } from '@dnd-kit/sortable';
 import { CSS } from '@dnd-kit/utilities';
+import type { KeyboardEventHandler } from 'react';
 import { photoProblem, type PhotoItem } from '../utils/form-schema';
 import styles from './photo-field.module.css';
 
@@ -24,6 +25,7 @@ export function PhotoTile({ photo, index, total, onMove, onRemove, buttonRef }: 
   const { attributes, listeners, setNodeRef, setActivatorNodeRef, transform, transition, isDragging } = useSortable({ id: photo.key });
   // Mouse and touch pick up the whole tile; the keyboard works on the handle only, so Enter on Remove removes.
   const { onKeyDown, ...pointerListeners } = listeners ?? {};
+  const onHandleKeyDown = onKeyDown as KeyboardEventHandler<HTMLButtonElement> | undefined;
   const problem = photoProblem(photo);
   const label = photoLabel(photo, index);
   return (
@@ -48,7 +50,7 @@ export function PhotoTile({ photo, index, total, onMove, onRemove, buttonRef }: 
           type="button"
           className={`${styles.tool} ${styles.handle}`}
           {...attributes}
-          onKeyDown={onKeyDown}
+          onKeyDown={onHandleKeyDown}
           aria-label={`Drag ${label} to reorder`}
           title="Drag to reorder (or press Space, then the arrow keys)"
         >
