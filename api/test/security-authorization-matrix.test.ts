@@ -49,6 +49,9 @@ const EXPECTED: Record<string, Cells> = {
   'PUT /api/battlestations/id/:id · private':          cells(401, 200, 404, 200, 200, 401, 401),
   'DELETE /api/battlestations/id/:id':                 cells(401, 204, 403, 204, 204, 401, 401),
   'DELETE /api/battlestations/id/:id · private':       cells(401, 204, 404, 204, 204, 401, 401),
+  // A photo of a public station is served at /images/…, never here; a private one to its owner and staff only.
+  'GET /api/battlestations/images/:file':              cells(404, 404, 404, 404, 404, 404, 404),
+  'GET /api/battlestations/images/:file · private':    cells(404, 200, 404, 200, 200, 404, 404),
   'PUT /api/battlestations/favorites/:id':             cells(401, 200, 200, 200, 200, 401, 401),
   'PUT /api/battlestations/favorites/:id · private':   cells(401, 200, 404, 200, 200, 401, 401),
   'GET /api/stores':                                   cells(200, 200, 200, 200, 200, 200, 200),

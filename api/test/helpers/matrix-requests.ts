@@ -7,7 +7,7 @@ import type { PartTypeRow } from '../../src/repositories/part-types-repository';
 import { insertStore } from '../../src/repositories/stores-repository';
 import type { TestApp } from './build-test-app';
 import { uniqueEmail, uniqueSuffix } from './emulator-accounts';
-import { createBattlestation, createPart, createUser, type TestUser } from './factories';
+import { bearer, createBattlestation, createPart, createUser, type TestUser } from './factories';
 import type { Principals } from './principals';
 import { multipart } from './upload';
 
@@ -78,6 +78,24 @@ const readOnly = (url: string): MatrixRequest => async () => ({ method: 'GET', u
 
 function stationReads(isPublic: boolean, suffix: '' | '/parts'): MatrixRequest {
   return async (env, owner) => ({ method: 'GET', url: `/api/battlestations/id/${(await station(env, owner, isPublic)).battlestation_id}${suffix}` });
+}
+
+/**
+ * GET /api/battlestations/images/{file}: a real photo of a station A uploaded, private or public (A uploads
+ * it also in the revoked and deleted callers' turns, whose own tokens cannot).
+ */
+function stationPhoto(isPublic: boolean): MatrixRequest {
+  return async (env) => {
+    const owner = env.p.a;
+    const body = multipart({ name: `Photo desk ${uniqueSuffix()}`, added_parts: [env.part.part_id], is_public: String(isPublic) }, [
+      { field: 'images', filename: 'desk.jpg', content: env.jpeg, contentType: 'image/jpeg' },
+    ]);
+    const created = await env.t.app.inject({ method: 'POST', url: '/api/battlestations', payload: body.payload, headers: { ...body.headers, ...bearer(owner) } });
+    if (created.statusCode !== 201) throw new Error(`creating the station answered ${created.statusCode} ${created.body}`);
+    const id = created.json<{ newId: number }>().newId;
+    const detail = await env.t.app.inject({ method: 'GET', url: `/api/battlestations/id/${id}`, headers: bearer(owner) });
+    return { method: 'GET', url: `/api/battlestations/images/${detail.json<{ images: string[] }>().images[0]}` };
+  };
 }
 
 function favoriteStation(isPublic: boolean): MatrixRequest {
@@ -290,6 +308,8 @@ export const MATRIX_REQUESTS: Record<string, MatrixRequest> = {
   'PUT /api/battlestations/id/:id · private': editStation(false),
   'DELETE /api/battlestations/id/:id': deleteStation(true),
   'DELETE /api/battlestations/id/:id · private': deleteStation(false),
+  'GET /api/battlestations/images/:file': stationPhoto(true),
+  'GET /api/battlestations/images/:file · private': stationPhoto(false),
   'PUT /api/battlestations/favorites/:id': favoriteStation(true),
   'PUT /api/battlestations/favorites/:id · private': favoriteStation(false),
 
