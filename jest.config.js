@@ -45,8 +45,9 @@ const api = (engine) => ({
 
 module.exports = {
   testTimeout: 30_000,
-  // Jest's default on 2 cores is one worker; two keep both cores busy (API tests wait on the database a lot).
-  maxWorkers: 2,
+  // Jest's default on 2 cores is one worker. An API test file spends about half its time waiting (the Auth
+  // emulator, the database), so three workers keep both cores busy where two left them idle.
+  maxWorkers: 3,
   projects: [
     {
       ...base,
@@ -64,7 +65,8 @@ module.exports = {
     frontEnd('mf-profile'),
     frontEnd('mf-admin'),
     api('pglite'),
-    // The same suite again on a PostgreSQL server when one is configured (CI sets DATABASE_URL).
+    // The same suite again on a PostgreSQL server when one is configured: `npm run test:api:postgres`, part of
+    // `npm run test:reliability` (CI sets DATABASE_URL); `npm test` runs the embedded engine.
     ...(process.env.DATABASE_URL ? [api('postgres')] : []),
   ],
 };

@@ -30,11 +30,14 @@ test('browse a category from the top bar, sort by Most Popular, page through all
   await expect(firstImage).toHaveAttribute('src', /^\/images\/parts\/.+_thumb\.\w+$/);
   await expect.poll(() => firstImage.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0)).toBe(true);
 
+  // Most Popular puts the most used first at once (decision 24); the toggle still flips it.
   await chooseOption(page, 'Sort By', 'Most Popular');
+  await expect(page).toHaveURL('/parts/gpu?sortBy=battlestation_count&direction=desc');
+  await expect(page.getByRole('button', { name: 'Direction: Descending' })).toBeVisible();
+  await page.getByRole('button', { name: 'Direction: Descending' }).click();
   await expect(page).toHaveURL('/parts/gpu?sortBy=battlestation_count');
   await page.getByRole('button', { name: 'Direction: Ascending' }).click();
   await expect(page).toHaveURL('/parts/gpu?sortBy=battlestation_count&direction=desc');
-  await expect(page.getByRole('button', { name: 'Direction: Descending' })).toBeVisible();
   await expect(partCards(page)).toHaveCount(10);
   const counts = [];
   for (const card of await partCards(page).all()) counts.push(await countOf(card));
