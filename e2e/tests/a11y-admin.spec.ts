@@ -25,7 +25,8 @@ async function openSection(page: Page, path: string, heading: string) {
 }
 
 for (const colorScheme of ['light', 'dark'] as const) {
-  test.describe(`${colorScheme} mode`, () => {
+  // Minutes of axe runs: in `npm run test:reliability` (CI), light and dark; the public pages' suite stays in npm test.
+  test.describe(`${colorScheme} mode`, { tag: '@reliability' }, () => {
     test.use({ colorScheme });
 
     test('every admin section, loading and failing', async ({ page, consoleErrors }) => {

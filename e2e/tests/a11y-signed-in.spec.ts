@@ -20,7 +20,8 @@ async function openSuggestions(page: Page, text: string) {
 }
 
 for (const colorScheme of ['light', 'dark'] as const) {
-  test.describe(`${colorScheme} mode`, () => {
+  // Minutes of axe runs: in `npm run test:reliability` (CI), light and dark; the public pages' suite stays in npm test.
+  test.describe(`${colorScheme} mode`, { tag: '@reliability' }, () => {
     test.use({ colorScheme });
 
     test('create: empty, with field errors, the part picker open, the submit-part dialog, the upload dialog', async ({ page, request, consoleErrors }) => {

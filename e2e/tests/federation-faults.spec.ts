@@ -167,8 +167,11 @@ async function retryUntilParts(page: Page): Promise<number> {
   return Date.now() - started;
 }
 
+// Each case waits out the shell's 8 s limit, and more: fault injection, run by `npm run test:reliability` (CI).
+const RELIABILITY = { tag: '@reliability' };
+
 for (const fault of CASES) {
-  test(`when the parts remote ${fault.name}, its section falls back in time, the rest works, and retry recovers`, async ({ page }) => {
+  test(`when the parts remote ${fault.name}, its section falls back in time, the rest works, and retry recovers`, RELIABILITY, async ({ page }) => {
     const reactCopies = countReactCopies(page);
     const errors = collectErrors(page);
     const injected = await injectFault(page, fault.fault);
@@ -194,7 +197,7 @@ for (const fault of CASES) {
   });
 }
 
-test('when the chunk of the parts App answers only after 10 s, the fallback shows in time and retry recovers once it arrives', async ({ page }) => {
+test('when the chunk of the parts App answers only after 10 s, the fallback shows in time and retry recovers once it arrives', RELIABILITY, async ({ page }) => {
   // Browsers make one request per URL at a time, and webpack asks for a chunk at one URL: a retry joins the
   // slow request rather than starting another, so it recovers the moment that answer arrives.
   const reactCopies = countReactCopies(page);
@@ -220,7 +223,7 @@ test('when the chunk of the parts App answers only after 10 s, the fallback show
   console.log(`federation fault "slow App chunk (10 s)": fallback ${fallbackMs} ms, retry ${retryMs} ms`);
 });
 
-test('when remotes.json never answers, the section falls back in time, the shell keeps working, and retry recovers', async ({ page }) => {
+test('when remotes.json never answers, the section falls back in time, the shell keeps working, and retry recovers', RELIABILITY, async ({ page }) => {
   const reactCopies = countReactCopies(page);
   const errors = collectErrors(page);
   let active = true;
