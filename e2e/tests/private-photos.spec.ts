@@ -1,5 +1,6 @@
 import path from 'node:path';
-import type { Locator, Page } from '@playwright/test';
+import type { Locator } from '@playwright/test';
+import { choosePart } from '../lib/editor';
 import { idToken, png, registerAccount } from '../lib/test-data';
 import { expect, signIn, test } from './fixtures';
 
@@ -15,16 +16,6 @@ const SCREENSHOTS = path.resolve(__dirname, '../../.tmp');
 async function expectLoadedFromBlob(img: Locator) {
   await expect(img).toHaveAttribute('src', /^blob:/);
   await expect.poll(() => img.evaluate((el: HTMLImageElement) => el.complete && el.naturalWidth)).toBeGreaterThan(0);
-}
-
-async function choosePart(page: Page) {
-  const partSearch = page.getByRole('combobox', { name: 'Search parts' });
-  await partSearch.fill('ryzen');
-  await expect(page.getByText(/\d+ results? available\./)).toBeVisible();
-  await partSearch.press('ArrowDown');
-  await partSearch.press('Enter');
-  await page.getByRole('button', { name: 'Add', exact: true }).click();
-  await expect(page.getByRole('list', { name: 'Selected parts' }).getByRole('listitem')).toHaveCount(1);
 }
 
 test('a private station: the owner sees its photo on the page and in My Battlestations; a visitor gets 404 everywhere', async ({ page, browser, consoleErrors }) => {
