@@ -12,4 +12,5 @@ export * from './loading';
 export * from './require-auth';
 export * from './page-window';
 export * from './pagination';
+export * from './read-list-state';
 export * from './use-list-state';

@@ -1,8 +1,7 @@
 import { useCallback, useMemo } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import type { z } from 'zod';
-
-type ListSchema = z.ZodObject<z.ZodRawShape>;
+import { readListState, type ListSchema } from './read-list-state';
 
 /**
  * A list's state (page, page size, sort, direction, search) kept in the URL query (decision 3), read
@@ -12,16 +11,7 @@ type ListSchema = z.ZodObject<z.ZodRawShape>;
 export function useListState<S extends ListSchema>(schema: S, defaults: z.output<S>) {
   const [params, setParams] = useSearchParams();
 
-  const state = useMemo(() => {
-    const result = { ...defaults } as Record<string, unknown>;
-    for (const key of Object.keys(schema.shape)) {
-      const raw = params.get(key);
-      if (raw === null || raw === '') continue;
-      const parsed = (schema.shape[key] as z.ZodType).safeParse(raw);
-      if (parsed.success && parsed.data !== undefined) result[key] = parsed.data;
-    }
-    return result as z.output<S>;
-  }, [params, schema, defaults]);
+  const state = useMemo(() => readListState(schema, defaults, params), [params, schema, defaults]);
 
   /** Changes some values; anything but a page change starts again at page 1 (a new search never lands on an empty page). */
   const update = useCallback(
