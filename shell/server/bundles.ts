@@ -1,5 +1,6 @@
 import { existsSync, mkdirSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
+import { precompressDir } from './precompress';
 import { writeHomePage } from './prerender-home';
 import { runToEnd } from './processes';
 
@@ -41,6 +42,8 @@ export async function buildBundle(bundle: string): Promise<void> {
     await webpack('-c', 'webpack.prerender.js');
     writeHomePage(path.join(ROOT, 'shell'));
   }
+  // Compressed once here, so the site server never compresses a file per request.
+  precompressDir(path.join(ROOT, bundle, 'dist'));
   writeFileSync(path.join(ROOT, bundle, 'dist', STAMP), new Date().toISOString());
   console.info(`built ${bundle} in ${((Date.now() - started) / 1000).toFixed(1)} s`);
 }

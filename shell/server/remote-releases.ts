@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import { existsSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { BUNDLES, ROOT } from './bundles';
+import { precompressDir } from './precompress';
 import { runToEnd } from './processes';
 
 /** The file each build lists its curated singletons in (written by webpack.common.js, which names it too). */
@@ -79,6 +80,7 @@ export async function buildRelease(folder: string, options: { label?: string } =
       cwd: path.join(ROOT, folder),
       env: { ...process.env, BATTLEDECK_BUILD_LABEL: options.label ?? timeStamp(at) },
     });
+    precompressDir(staging);
     const version = releaseVersion(staging, at);
     const dir = path.join(releasesDir(folder), version);
     // The same files built in the same second are the same release.
