@@ -64,3 +64,70 @@ export const PlusIcon = (p: SVGProps<SVGSVGElement>) => (
     <path d="M12 5v14M5 12h14" />
   </Icon>
 );
+export const SearchIcon = (p: SVGProps<SVGSVGElement>) => (
+  <Icon {...p}>
+    <circle cx="11" cy="11" r="6.5" />
+    <path d="M16 16l4.5 4.5" />
+  </Icon>
+);
+export const ClearIcon = (p: SVGProps<SVGSVGElement>) => (
+  <Icon {...p}>
+    <circle cx="12" cy="12" r="9" />
+    <path d="M9 9l6 6M15 9l-6 6" />
+  </Icon>
+);
+/** Bars growing downwards with an arrow: A to Z, smallest first. */
+export const SortAscendingIcon = (p: SVGProps<SVGSVGElement>) => (
+  <Icon {...p}>
+    <path d="M7 4v16M3.5 16.5L7 20l3.5-3.5M13 6h3M13 11h5M13 16h7" />
+  </Icon>
+);
+export const SortDescendingIcon = (p: SVGProps<SVGSVGElement>) => (
+  <Icon {...p}>
+    <path d="M7 4v16M3.5 16.5L7 20l3.5-3.5M13 6h7M13 11h5M13 16h3" />
+  </Icon>
+);
+export const ChevronLeftIcon = (p: SVGProps<SVGSVGElement>) => (
+  <Icon {...p}>
+    <path d="M15 6l-6 6 6 6" />
+  </Icon>
+);
+export const ChevronRightIcon = (p: SVGProps<SVGSVGElement>) => (
+  <Icon {...p}>
+    <path d="M9 6l6 6-6 6" />
+  </Icon>
+);
+export const CopyIcon = (p: SVGProps<SVGSVGElement>) => (
+  <Icon {...p}>
+    <rect x="8" y="8" width="12" height="12" rx="2" />
+    <path d="M16 8V6a2 2 0 0 0-2-2H6a2 2 0 0 0-2 2v8a2 2 0 0 0 2 2h2" />
+  </Icon>
+);
+export const LockIcon = (p: SVGProps<SVGSVGElement>) => (
+  <Icon {...p}>
+    <rect x="5" y="11" width="14" height="10" rx="2" />
+    <path d="M8 11V7a4 4 0 0 1 8 0v4" />
+  </Icon>
+);
+export const EditIcon = (p: SVGProps<SVGSVGElement>) => (
+  <Icon {...p}>
+    <path d="M4 20h4L19 9l-4-4L4 16z" />
+    <path d="M13 7l4 4" />
+  </Icon>
+);
+export const InstagramIcon = (p: SVGProps<SVGSVGElement>) => (
+  <Icon {...p}>
+    <rect x="3.5" y="3.5" width="17" height="17" rx="5" />
+    <circle cx="12" cy="12" r="4" />
+    <circle cx="17.2" cy="6.8" r="0.6" fill="currentColor" />
+  </Icon>
+);
+export const RedditIcon = (p: SVGProps<SVGSVGElement>) => (
+  <Icon {...p}>
+    <ellipse cx="12" cy="14" rx="8" ry="5.5" />
+    <circle cx="9" cy="13.5" r="0.8" fill="currentColor" />
+    <circle cx="15" cy="13.5" r="0.8" fill="currentColor" />
+    <path d="M9.5 16.5c1.5 1 3.5 1 5 0M12 8.5l1.2-4.5 3.8 1" />
+    <circle cx="18.5" cy="5.5" r="1.3" />
+  </Icon>
+);

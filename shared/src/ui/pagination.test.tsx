@@ -1,7 +1,7 @@
 import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { useState } from 'react';
-import { Pagination } from './pagination';
+import { pageHref, Pagination } from './pagination';
 
 function Pages({ pages, onChange }: { pages: number; onChange: (page: number) => void }) {
   const [page, setPage] = useState(pages - 1);
@@ -37,5 +37,26 @@ describe('Pagination', () => {
     render(<Pagination page={1} pages={4} onChange={jest.fn()} />);
     expect(screen.getByRole('button', { name: 'Previous' })).toHaveAttribute('aria-disabled', 'true');
     expect(screen.getByRole('button', { name: 'Next' })).toHaveAttribute('aria-disabled', 'false');
+  });
+
+  it('renders real links to each page when given their addresses, and handles a plain click itself', async () => {
+    const onChange = jest.fn();
+    render(<Pagination page={2} pages={3} onChange={onChange} hrefFor={(page) => pageHref('/things', '?sortBy=name&pageNumber=2', page)} />);
+    expect(screen.getByRole('link', { name: 'Previous' })).toHaveAttribute('href', '/things?sortBy=name');
+    expect(screen.getByRole('link', { name: 'Page 2' })).toHaveAttribute('aria-current', 'page');
+    expect(screen.getByRole('link', { name: 'Page 3' })).toHaveAttribute('href', '/things?sortBy=name&pageNumber=3');
+    expect(screen.getByRole('link', { name: 'Next' })).toHaveAttribute('href', '/things?sortBy=name&pageNumber=3');
+    await userEvent.click(screen.getByRole('link', { name: 'Page 3' }));
+    expect(onChange).toHaveBeenCalledWith(3);
+  });
+
+  it('keeps a link unavailable but focusable on the last page', async () => {
+    const onChange = jest.fn();
+    render(<Pagination page={3} pages={3} onChange={onChange} hrefFor={(page) => pageHref('/things', '', page)} />);
+    const next = screen.getByRole('link', { name: 'Next' });
+    expect(next).toHaveAttribute('aria-disabled', 'true');
+    expect(next).toHaveAttribute('href', '/things?pageNumber=3');
+    await userEvent.click(next);
+    expect(onChange).not.toHaveBeenCalled();
   });
 });

@@ -1,7 +1,7 @@
-import { screen, within } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { useState } from 'react';
 import { mockFetch, renderWithProviders } from '../testing';
-import { AntdProvider } from './antd-provider';
 import { CopyPartListDialog } from './copy-part-list-dialog';
 
 const parts = [
@@ -11,11 +11,7 @@ const parts = [
 
 function renderDialog() {
   mockFetch({ '/api/battlestations/id/7/parts': parts });
-  return renderWithProviders(
-    <AntdProvider>
-      <CopyPartListDialog open battlestationId={7} battlestationName="Night Owl" onClose={() => undefined} />
-    </AntdProvider>,
-  );
+  return renderWithProviders(<CopyPartListDialog open battlestationId={7} battlestationName="Night Owl" onClose={() => undefined} />);
 }
 
 describe('Copy Part List dialog', () => {
@@ -61,5 +57,30 @@ describe('Copy Part List dialog', () => {
     expect(await within(dialog).findByText(/press Ctrl\+C/)).toBeInTheDocument();
     expect(text).toHaveFocus();
     expect([text.selectionStart, text.selectionEnd]).toEqual([0, text.value.length]);
+  });
+
+  it('closes on Esc, and gives the focus back to the button that opened it', async () => {
+    const user = userEvent.setup();
+    mockFetch({ '/api/battlestations/id/7/parts': parts });
+    function Opener() {
+      const [open, setOpen] = useState(false);
+      return (
+        <>
+          <button type="button" onClick={() => setOpen(true)}>
+            Copy Part List
+          </button>
+          <CopyPartListDialog open={open} battlestationId={7} battlestationName="Night Owl" onClose={() => setOpen(false)} />
+        </>
+      );
+    }
+    renderWithProviders(<Opener />);
+    await user.click(screen.getByRole('button', { name: 'Copy Part List' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Copy Part List' });
+    await within(dialog).findByRole('textbox');
+    act(() => {
+      dialog.dispatchEvent(new Event('cancel', { cancelable: true }));
+    });
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    expect(screen.getByRole('button', { name: 'Copy Part List' })).toHaveFocus();
   });
 });
