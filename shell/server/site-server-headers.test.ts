@@ -1,9 +1,8 @@
 import { mkdirSync, mkdtempSync, rmSync, utimesSync, writeFileSync } from 'node:fs';
-import type http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
-import { createSiteServer } from './site-server';
+import { createSiteServer, type SiteServer } from './site-server';
 
 /**
  * Issue 7 part 6, the site's side: the site server's pages and files carry a CSP that allows this origin
@@ -14,7 +13,7 @@ const REMOTE_ORIGIN = 'https://cdn.remotes.example:8443';
 
 let root: string;
 let remotesFile: string;
-let server: http.Server;
+let server: SiteServer;
 let base: string;
 
 function write(file: string, content: string) {
@@ -36,7 +35,7 @@ beforeAll(async () => {
   write(path.join(root, 'mf-parts/dist/mf-manifest.json'), '{}');
   remotesFile = path.join(root, 'remotes.json');
   writeRemotes({ mf_parts: '/remotes/mf-parts/mf-manifest.json', mf_admin: `${REMOTE_ORIGIN}/mf-admin/mf-manifest.json` });
-  server = createSiteServer({
+  server = await createSiteServer({
     port: 0,
     apiOrigin: 'http://127.0.0.1:9',
     shellDir: path.join(root, 'shell/dist'),
@@ -46,11 +45,11 @@ beforeAll(async () => {
     clientConfig: { imageBaseUrl: '/images', authEmulatorUrl: 'http://127.0.0.1:9099' },
   });
   // A free port: this test never collides with a running site.
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  await server.listen({ port: 0, host: '127.0.0.1' });
+  base = `http://127.0.0.1:${(server.server.address() as AddressInfo).port}`;
 });
 afterAll(async () => {
-  await new Promise((resolve) => server.close(resolve));
+  await server.close();
   rmSync(root, { recursive: true, force: true });
 });
 

@@ -3,7 +3,7 @@ import http from 'node:http';
 import net, { type AddressInfo } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
-import { createSiteServer, originFormTarget } from './site-server';
+import { createSiteServer, originFormTarget, type SiteServer } from './site-server';
 
 /**
  * Issue 15, findings 1, 2 and 11 (source maps): the front door forwards only its own origin's /api and
@@ -12,7 +12,7 @@ import { createSiteServer, originFormTarget } from './site-server';
  */
 let root: string;
 let remotesFile: string;
-let site: http.Server;
+let site: SiteServer;
 let api: http.Server;
 let bystander: http.Server;
 let sitePort: number;
@@ -76,7 +76,7 @@ beforeAll(async () => {
   });
   const apiPort = await listen(api);
   bystanderPort = await listen(bystander);
-  site = createSiteServer({
+  site = await createSiteServer({
     port: 0,
     apiOrigin: `http://127.0.0.1:${apiPort}`,
     shellDir: path.join(root, 'shell/dist'),
@@ -85,14 +85,16 @@ beforeAll(async () => {
     remotesFile,
     clientConfig: { imageBaseUrl: '/images' },
   });
-  sitePort = await listen(site);
+  await site.listen({ port: 0, host: '127.0.0.1' });
+  sitePort = (site.server.address() as AddressInfo).port;
 });
 beforeEach(() => {
   apiSaw = [];
   bystanderHits = 0;
 });
 afterAll(async () => {
-  await Promise.all([site, api, bystander].map((server) => new Promise((resolve) => server.close(resolve))));
+  await site.close();
+  await Promise.all([api, bystander].map((server) => new Promise((resolve) => server.close(resolve))));
   rmSync(root, { recursive: true, force: true });
 });
 

@@ -1,14 +1,13 @@
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import type http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
-import { createSiteServer } from './site-server';
+import { createSiteServer, type SiteServer } from './site-server';
 
 const VERSION = '20260301T101502Z-1a2b3c4d';
 
 let root: string;
-let server: http.Server;
+let server: SiteServer;
 let base: string;
 let remotesFile: string;
 
@@ -26,7 +25,7 @@ beforeAll(async () => {
   write(path.join(root, 'secret.txt'), 'not for the web');
   remotesFile = path.join(root, 'remotes.json');
   write(remotesFile, JSON.stringify({ mf_parts: '/remotes/mf-parts/mf-manifest.json' }));
-  server = createSiteServer({
+  server = await createSiteServer({
     port: 0,
     apiOrigin: 'http://127.0.0.1:9',
     shellDir: path.join(root, 'shell/dist'),
@@ -37,11 +36,11 @@ beforeAll(async () => {
     clientConfig: {},
   });
   // A free port: this test never collides with a running site.
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  await server.listen({ port: 0, host: '127.0.0.1' });
+  base = `http://127.0.0.1:${(server.server.address() as AddressInfo).port}`;
 });
 afterAll(async () => {
-  await new Promise((resolve) => server.close(resolve));
+  await server.close();
   rmSync(root, { recursive: true, force: true });
 });
 

@@ -1,8 +1,24 @@
-import { createReadStream, existsSync, readFileSync, statSync } from 'node:fs';
-import http, { type IncomingMessage, type ServerResponse } from 'node:http';
+import fastifyStatic from '@fastify/static';
+import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
+import { existsSync, readFileSync, statSync } from 'node:fs';
+import type { IncomingHttpHeaders, IncomingMessage } from 'node:http';
 import path from 'node:path';
-import { pipeline } from 'node:stream';
+import { promisify } from 'node:util';
 import zlib from 'node:zlib';
+import { registerApiProxy } from './site-proxy';
+
+/** What a page renderer (server rendering) gets: the routed URL (path and query) and the request's headers. */
+export interface PageRequest {
+  url: string;
+  headers: Record<string, string | string[] | undefined>;
+}
+
+/** A rendered page; `headers` override the defaults (Cache-Control: no-cache). */
+export interface RenderedPage {
+  status: number;
+  html: string;
+  headers?: Record<string, string>;
+}
 
 /**
  * The composed site on one origin: the shell's files, each remote's files under /remotes/<folder>/,
@@ -23,23 +39,20 @@ export interface SiteServerOptions {
   remotesFile: string;
   /** The object assigned to window.__BATTLEDECK_CONFIG__. */
   clientConfig: Record<string, unknown>;
+  /**
+   * Server rendering of a page (a GET or HEAD that no file answers): null, or a throw (logged), falls back
+   * to the single-page app's HTML file.
+   */
+  renderPage?: (request: PageRequest) => Promise<RenderedPage | null>;
 }
 
-const TYPES: Record<string, string> = {
-  '.html': 'text/html; charset=utf-8',
-  '.js': 'text/javascript; charset=utf-8',
-  '.css': 'text/css; charset=utf-8',
-  '.json': 'application/json; charset=utf-8',
-  '.map': 'application/json; charset=utf-8',
-  '.svg': 'image/svg+xml',
-  '.png': 'image/png',
-  '.jpg': 'image/jpeg',
-  '.ico': 'image/x-icon',
-  '.woff2': 'font/woff2',
-  '.txt': 'text/plain; charset=utf-8',
-};
-const COMPRESSIBLE = new Set(['.html', '.js', '.css', '.json', '.svg', '.map', '.txt']);
+export type SiteServer = FastifyInstance;
+
+/** Text types: their build-time .br/.gz siblings are chosen by Accept-Encoding, so caches must vary on it. */
+const TEXT_TYPES = new Set(['.html', '.js', '.css', '.json', '.svg', '.txt']);
 const HASHED = /\.[0-9a-f]{8}\.(js|css)$|\/assets\//;
+const IMMUTABLE = 'public, max-age=31536000, immutable';
+const MAX_TARGET_LENGTH = 8192;
 
 /** Origins (scheme://host[:port]) of absolute URLs; relative ones are same-origin already. */
 function originsOf(urls: string[]): string[] {
@@ -130,23 +143,6 @@ function remoteFile(options: SiteServerOptions, folder: string, rest: string): s
   return dir ? resolveInside(dir, rest) : null;
 }
 
-function sendFile(req: IncomingMessage, res: ServerResponse, file: string, cache: string): void {
-  const ext = path.extname(file);
-  res.setHeader('Content-Type', TYPES[ext] ?? 'application/octet-stream');
-  res.setHeader('Cache-Control', cache);
-  const accepts = String(req.headers['accept-encoding'] ?? '');
-  if (COMPRESSIBLE.has(ext) && /\bgzip\b/.test(accepts)) {
-    res.setHeader('Content-Encoding', 'gzip');
-    res.setHeader('Vary', 'Accept-Encoding');
-    if (req.method === 'HEAD') return void res.end();
-    pipeline(createReadStream(file), zlib.createGzip({ level: 6 }), res, () => {});
-    return;
-  }
-  res.setHeader('Content-Length', statSync(file).size);
-  if (req.method === 'HEAD') return void res.end();
-  pipeline(createReadStream(file), res, () => {});
-}
-
 /**
  * The request target, if it is origin-form: one leading slash, then a path and query of visible ASCII
  * (RFC 9112 3.2.1). Anything else is refused before routing: an absolute-form target (`http://host/…`), an
@@ -159,45 +155,92 @@ export function originFormTarget(target: string | undefined): string | null {
   return /^[\x21-\x7e]+$/.test(target) && !target.includes('\\') ? target : null;
 }
 
-const MAX_TARGET_LENGTH = 8192;
-
-/** Hop-by-hop headers (RFC 9110 7.6.1) belong to one connection and are never forwarded. */
-const HOP_BY_HOP = new Set(['connection', 'keep-alive', 'proxy-connection', 'te', 'trailer', 'transfer-encoding', 'upgrade', 'proxy-authorization']);
-
-function forwardedHeaders(req: IncomingMessage, host: string): http.OutgoingHttpHeaders {
-  const named = String(req.headers.connection ?? '').toLowerCase().split(',').map((name) => name.trim());
-  const headers: http.OutgoingHttpHeaders = {};
-  for (const [name, value] of Object.entries(req.headers)) {
-    if (!HOP_BY_HOP.has(name) && !named.includes(name) && value !== undefined) headers[name] = value;
-  }
-  if (req.headers['transfer-encoding']) headers['transfer-encoding'] = 'chunked';
-  // The API believes X-Forwarded-For from loopback only (TRUST_PROXY): it is always set here, never passed on.
-  return { ...headers, host, 'x-forwarded-for': req.socket.remoteAddress ?? '' };
+/**
+ * The file on disk the site serves at `urlPath` (a path without query: `/main.1a2b3c4d.js`,
+ * `/remotes/mf-parts/mf-manifest.json`, `/remotes/mf-parts/releases/<version>/remoteEntry.js`,
+ * `/remotes.json`), or null when it serves none there (a page, config.js, a source map, a missing file).
+ * The server renderer reads same-origin remotes' files through it.
+ */
+export function siteFileFor(options: SiteServerOptions, urlPath: string): string | null {
+  if (!decodable(urlPath)) return null;
+  if (urlPath === '/remotes.json') return existsSync(options.remotesFile) ? options.remotesFile : null;
+  // Source maps stay build artefacts (they rebuild the source for anyone who asks); the site never serves them.
+  if (urlPath.endsWith('.map')) return null;
+  const remote = /^\/remotes\/([\w-]+)(\/.*)$/.exec(urlPath);
+  if (remote) return remoteFile(options, remote[1], remote[2]);
+  const file = resolveInside(options.shellDir, urlPath) ?? resolveInside(options.publicDir, urlPath);
+  return file && !file.endsWith('index.html') ? file : null;
 }
 
-/** Passes an /api or /images request to the API origin: the upstream host and port are fixed, only the path varies. */
-function proxy(req: IncomingMessage, res: ServerResponse, api: URL, target: string): void {
-  const upstream = http.request(
-    { protocol: api.protocol, hostname: api.hostname, port: api.port, path: target, method: req.method, headers: forwardedHeaders(req, api.host) },
-    (answer) => {
-      res.writeHead(answer.statusCode ?? 502, answer.headers);
-      pipeline(answer, res, () => {});
-    },
+/** Sends a file from disk; a build-time .br or .gz sibling when the client accepts it (never compressed here). */
+function sendStatic(reply: FastifyReply, file: string, cacheControl: string): FastifyReply {
+  reply.header('Cache-Control', cacheControl);
+  if (TEXT_TYPES.has(path.extname(file))) reply.header('Vary', 'Accept-Encoding');
+  return reply.sendFile(path.basename(file), path.dirname(file), { cacheControl: false });
+}
+
+function cacheControlFor(file: string): string {
+  return HASHED.test(file) ? IMMUTABLE : 'no-cache';
+}
+
+function answerText(reply: FastifyReply, status: number, text: string): FastifyReply {
+  return reply.code(status).type('text/plain; charset=utf-8').header('Cache-Control', 'no-store').send(text);
+}
+
+const brotli = promisify(zlib.brotliCompress);
+const gzip = promisify(zlib.gzip);
+
+/** The encoding for a page compressed per request: brotli, else gzip, else none (q=0 refuses one). */
+function pageEncoding(acceptEncoding: string | string[] | undefined): 'br' | 'gzip' | null {
+  const accepted = new Set(
+    String(acceptEncoding ?? '')
+      .toLowerCase()
+      .split(',')
+      .map((part) => part.trim().split(/\s*;\s*/))
+      .filter(([, q]) => !/^q=0(\.0*)?$/.test(q ?? ''))
+      .map(([name]) => name),
   );
-  upstream.on('error', () => {
-    if (res.headersSent) return void res.destroy();
-    res.writeHead(503, { 'Content-Type': 'application/json; charset=utf-8' });
-    res.end(JSON.stringify({ message: 'The service is unavailable right now. Please try again later.' }));
-  });
-  pipeline(req, upstream, () => {});
+  if (accepted.has('br')) return 'br';
+  return accepted.has('gzip') || accepted.has('*') ? 'gzip' : null;
 }
 
-function answerText(res: ServerResponse, status: number, text: string): void {
-  res.writeHead(status, { 'Content-Type': TYPES['.txt'], 'Cache-Control': 'no-store' });
-  res.end(text);
+/** A server-rendered page: the one thing compressed per request, at cheap levels (it changes every time). */
+async function sendRenderedPage(request: FastifyRequest, reply: FastifyReply, page: RenderedPage): Promise<FastifyReply> {
+  reply.code(page.status).header('Content-Type', 'text/html; charset=utf-8').header('Cache-Control', 'no-cache').header('Vary', 'Accept-Encoding');
+  for (const [name, value] of Object.entries(page.headers ?? {})) reply.header(name, value);
+  const html = Buffer.from(page.html);
+  const encoding = html.length >= 1024 ? pageEncoding(request.headers['accept-encoding']) : null;
+  if (!encoding) return reply.send(html);
+  const body =
+    encoding === 'br'
+      ? await brotli(html, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 4, [zlib.constants.BROTLI_PARAM_SIZE_HINT]: html.length } })
+      : await gzip(html, { level: 5 });
+  return reply.header('Content-Encoding', encoding).send(body);
 }
 
-export function createSiteServer(options: SiteServerOptions): http.Server {
+/**
+ * Before routing: only an origin-form target is routed, with its dot segments resolved, and what is routed
+ * is also what the proxy forwards. A refused or undecodable target is routed to `/` and answered 400 by the
+ * first hook, before any body is read.
+ */
+function targetRewriter(refused: WeakSet<IncomingMessage>, malformed: WeakSet<IncomingMessage>) {
+  return (req: IncomingMessage): string => {
+    const target = originFormTarget(req.url);
+    if (!target) {
+      refused.add(req);
+      return '/';
+    }
+    const url = new URL(target, 'http://site');
+    // A malformed percent-encoding would make decoding the path throw later.
+    if (!decodable(url.pathname)) {
+      malformed.add(req);
+      return '/';
+    }
+    return `${url.pathname}${url.search}`;
+  };
+}
+
+export async function createSiteServer(options: SiteServerOptions): Promise<SiteServer> {
   const configJs =
     `window.__BATTLEDECK_CONFIG__ = ${JSON.stringify(options.clientConfig)};\n` +
     `window.__BATTLEDECK_IMAGE_BASE__ = window.__BATTLEDECK_CONFIG__.imageBaseUrl;\n`;
@@ -209,70 +252,90 @@ export function createSiteServer(options: SiteServerOptions): http.Server {
   const authUrls = clientConfig.authEmulatorUrl
     ? [clientConfig.authEmulatorUrl]
     : ['https://identitytoolkit.googleapis.com', 'https://securetoken.googleapis.com'];
+  const refused = new WeakSet<IncomingMessage>();
+  const malformed = new WeakSet<IncomingMessage>();
 
-  const apiOrigin = new URL(options.apiOrigin);
-
-  function handle(req: IncomingMessage, res: ServerResponse): void {
-    // Refused before routing: nothing in a request can name another host for the proxy or a file outside the roots.
-    const target = originFormTarget(req.url);
-    if (!target) return answerText(res, 400, 'Bad request');
-    const url = new URL(target, 'http://site');
-    const pathname = url.pathname;
-    if (pathname.startsWith('/api/') || pathname === '/api' || pathname.startsWith('/images/')) {
-      // What was routed is what goes upstream: the path with its dot segments resolved, and the query.
-      return proxy(req, res, apiOrigin, `${pathname}${url.search}`);
-    }
+  /** The security headers of every page and file the site answers itself (not the proxied /api and /images). */
+  function addSecurityHeaders(request: FastifyRequest, reply: FastifyReply): void {
     // Behind a TLS-terminating proxy the original scheme arrives in X-Forwarded-Proto.
-    const https = req.headers['x-forwarded-proto'] === 'https' || 'encrypted' in req.socket;
+    const https = request.headers['x-forwarded-proto'] === 'https' || 'encrypted' in request.raw.socket;
     const csp = contentSecurityPolicy({ remoteUrls: remoteUrls(), imageBaseUrl: clientConfig.imageBaseUrl ?? '/images', authUrls });
-    for (const [name, value] of Object.entries(securityHeaders(csp, https))) res.setHeader(name, value);
-    // A malformed percent-encoding would make decodeURIComponent throw inside the handler.
-    if (!decodable(pathname)) return answerText(res, 400, 'Bad request');
-    if (req.method !== 'GET' && req.method !== 'HEAD') {
-      res.writeHead(405, { Allow: 'GET, HEAD' });
-      return void res.end();
-    }
-    if (pathname === '/config.js') {
-      res.writeHead(200, { 'Content-Type': TYPES['.js'], 'Cache-Control': 'no-cache' });
-      return void res.end(configJs);
-    }
-    if (pathname === '/remotes.json') return sendFile(req, res, options.remotesFile, 'no-cache');
-    // Source maps stay build artefacts (they rebuild the source for anyone who asks); the site never serves them.
-    if (pathname.endsWith('.map')) return answerText(res, 404, 'Not found');
-
-    const remote = /^\/remotes\/([\w-]+)(\/.*)$/.exec(pathname);
-    if (remote) {
-      const file = remoteFile(options, remote[1], remote[2]);
-      if (!file) return answerText(res, 404, 'Not found');
-      return sendFile(req, res, file, HASHED.test(file) ? 'public, max-age=31536000, immutable' : 'no-cache');
-    }
-
-    const file = resolveInside(options.shellDir, pathname) ?? resolveInside(options.publicDir, pathname);
-    if (file && !file.endsWith('index.html')) {
-      return sendFile(req, res, file, HASHED.test(file) ? 'public, max-age=31536000, immutable' : 'no-cache');
-    }
-    if (pathname === '/' && existsSync(homeFile)) return sendFile(req, res, homeFile, 'no-cache');
-    // Every other path is a page of the single-page app.
-    if (path.extname(pathname) && pathname !== '/') return answerText(res, 404, 'Not found');
-    return sendFile(req, res, indexFile, 'no-cache');
+    reply.headers(securityHeaders(csp, https));
   }
 
-  const server = http.createServer((req, res) => {
-    // The last resort: whatever a request makes throw is logged and answered; the process goes on serving.
-    try {
-      handle(req, res);
-    } catch (error) {
-      console.error('site server: request failed', { method: req.method, url: req.url?.slice(0, 200) }, error);
-      if (res.headersSent) return void res.destroy();
-      answerText(res, 500, 'Internal server error');
+  const app = Fastify({
+    logger: false,
+    rewriteUrl: targetRewriter(refused, malformed),
+    // A request target may be 8 KiB long, and the page routes are one wildcard.
+    routerOptions: { maxParamLength: MAX_TARGET_LENGTH },
+    // The router's own 400 (a path it cannot decode) in the site's words.
+    frameworkErrors: (_error, _request, reply) => answerText(reply, 400, 'Bad request'),
+  });
+  // @fastify/static only for its sending (sendFile): this server picks the file itself.
+  await app.register(fastifyStatic, { serve: false, preCompressed: true });
+
+  app.addHook('onRequest', async (request, reply) => {
+    if (refused.has(request.raw)) return answerText(reply, 400, 'Bad request');
+  });
+
+  // The last resort: whatever a request makes throw is logged and answered; the process goes on serving.
+  app.setErrorHandler((error: { statusCode?: number }, request, reply) => {
+    if (reply.raw.headersSent) return void reply.raw.destroy();
+    const status = error.statusCode ?? 500;
+    if (status >= 400 && status < 500) return answerText(reply, status, status === 400 ? 'Bad request' : 'Request refused');
+    console.error('site server: request failed', { method: request.method, url: request.originalUrl.slice(0, 200) }, error);
+    return answerText(reply, 500, 'Internal server error');
+  });
+
+  app.setNotFoundHandler((request, reply) => {
+    addSecurityHeaders(request, reply);
+    if (request.method === 'GET' || request.method === 'HEAD') return answerText(reply, 404, 'Not found');
+    return reply.code(405).header('Allow', 'GET, HEAD').send();
+  });
+
+  await registerApiProxy(app, options.apiOrigin, '/api', ['/', '/*']);
+  await registerApiProxy(app, options.apiOrigin, '/images', ['/*']);
+
+  async function servePage(request: FastifyRequest, reply: FastifyReply, pathname: string): Promise<FastifyReply> {
+    if (options.renderPage) {
+      try {
+        const page = await options.renderPage({ url: request.url, headers: request.headers as IncomingHttpHeaders });
+        if (page) return await sendRenderedPage(request, reply, page);
+      } catch (error) {
+        console.error('site server: rendering the page failed, serving the static page instead', { url: request.url.slice(0, 200) }, error);
+      }
     }
+    return sendStatic(reply, pathname === '/' && existsSync(homeFile) ? homeFile : indexFile, 'no-cache');
+  }
+
+  await app.register(async (site) => {
+    site.addHook('onRequest', async (request, reply) => {
+      addSecurityHeaders(request, reply);
+      if (malformed.has(request.raw)) return answerText(reply, 400, 'Bad request');
+    });
+
+    // Pages and files only read: any other method is refused before a body is read.
+    site.route({
+      method: ['POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS'],
+      url: '/*',
+      onRequest: async (_request, reply) => reply.code(405).header('Allow', 'GET, HEAD').send(),
+      handler: async () => undefined,
+    });
+
+    site.get('/*', async (request, reply) => {
+      const pathname = request.url.split('?', 1)[0];
+      if (pathname === '/config.js') {
+        return reply.type('text/javascript; charset=utf-8').header('Cache-Control', 'no-cache').send(configJs);
+      }
+      const file = siteFileFor(options, pathname);
+      if (file) return sendStatic(reply, file, file === options.remotesFile ? 'no-cache' : cacheControlFor(file));
+      // Every other path without an extension is a page of the single-page app.
+      if (pathname === '/' || (!path.extname(pathname) && !pathname.startsWith('/remotes/'))) return servePage(request, reply, pathname);
+      return answerText(reply, 404, 'Not found');
+    });
   });
-  // A request the HTTP parser cannot read (bad bytes, oversized headers) gets a 400 and its socket closes.
-  server.on('clientError', (_error, socket) => {
-    if (socket.writable) socket.end('HTTP/1.1 400 Bad Request\r\nConnection: close\r\nContent-Length: 0\r\n\r\n');
-    else socket.destroy();
-  });
-  return server;
+
+  return app;
 }
 
 export function readJson<T>(file: string): T {

@@ -26,10 +26,16 @@ if (!existsSync(path.join(ROOT, 'shell', 'dist', 'index.html'))) {
   process.exit(1);
 }
 const options = siteOptionsFromEnv(process.env, { port: PORT, apiOrigin: API_ORIGIN, authEmulatorUrl: AUTH_EMULATOR_URL });
-const server = createSiteServer(options);
-server.listen(PORT, HOST, () => {
+async function main(): Promise<void> {
+  const site = await createSiteServer(options);
+  await site.listen({ port: PORT, host: HOST });
   console.info(`Battledeck site on http://${HOST}:${PORT} (API at ${API_ORIGIN}, remotes from ${options.remotesFile})`);
-});
-for (const signal of ['SIGINT', 'SIGTERM'] as const) {
-  process.once(signal, () => server.close(() => process.exit(0)));
+  for (const signal of ['SIGINT', 'SIGTERM'] as const) {
+    process.once(signal, () => void site.close().then(() => process.exit(0)));
+  }
 }
+
+main().catch((error: unknown) => {
+  console.error(error instanceof Error ? error.message : error);
+  process.exit(1);
+});

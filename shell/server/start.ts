@@ -52,14 +52,11 @@ function startDevServers(): void {
 }
 
 async function startSite(host: string): Promise<() => Promise<void>> {
-  const server = createSiteServer(
+  const site = await createSiteServer(
     siteOptionsFromEnv(process.env, { port: PORT, apiOrigin: `http://127.0.0.1:${API_PORT}`, authEmulatorUrl: `http://127.0.0.1:${AUTH_EMULATOR_PORT}` }),
   );
-  await new Promise<void>((resolve, reject) => {
-    server.once('error', reject);
-    server.listen(PORT, host, resolve);
-  });
-  return () => new Promise<void>((resolve) => server.close(() => resolve()));
+  await site.listen({ port: PORT, host });
+  return () => site.close();
 }
 
 async function main(): Promise<void> {

@@ -1,0 +1,314 @@
+import { createHash, randomBytes } from 'node:crypto';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import zlib from 'node:zlib';
+import { precompressDir } from './precompress';
+import { createSiteServer, siteFileFor, type SiteServer, type SiteServerOptions } from './site-server';
+
+/**
+ * Issue 17 item 6: the front door on Fastify. Files go out as the build compressed them (never compressed
+ * per request), hashed files are immutable, and /api passes through a kept-alive connection with bodies and
+ * answers streamed unchanged.
+ */
+const VERSION = '20260301T101502Z-1a2b3c4d';
+const SCRIPT = 'export const parts = ["keyboard", "mouse", "monitor"];\n'.repeat(400);
+const NOTES = 'A plain text file the build did not compress.\n'.repeat(60);
+
+let root: string;
+let options: SiteServerOptions;
+let site: SiteServer;
+let base: { port: number };
+let upstream: http.Server;
+let upstreamConnections: number;
+let upstreamSaw: { method: string; url: string; headers: http.IncomingHttpHeaders; sha256: string; bytes: number }[];
+
+function write(file: string, content: string | Buffer) {
+  mkdirSync(path.dirname(file), { recursive: true });
+  writeFileSync(file, content);
+}
+
+interface Answer {
+  status: number;
+  headers: http.IncomingHttpHeaders;
+  body: Buffer;
+}
+
+/** A request on its own connection, the body as it came over the wire (no decompression). */
+function request(port: number, target: string, init: { method?: string; headers?: http.OutgoingHttpHeaders; body?: Buffer; agent?: http.Agent } = {}): Promise<Answer> {
+  return new Promise((resolve, reject) => {
+    const req = http.request({ host: '127.0.0.1', port, path: target, method: init.method ?? 'GET', headers: init.headers, agent: init.agent ?? false }, (res) => {
+      const chunks: Buffer[] = [];
+      res.on('data', (chunk: Buffer) => chunks.push(chunk));
+      res.on('end', () => resolve({ status: res.statusCode ?? 0, headers: res.headers, body: Buffer.concat(chunks) }));
+      res.on('error', reject);
+    });
+    req.on('error', reject);
+    req.end(init.body);
+  });
+}
+
+const get = (target: string, headers: http.OutgoingHttpHeaders = {}) => request(base.port, target, { headers });
+
+async function startSite(overrides: Partial<SiteServerOptions> = {}): Promise<{ site: SiteServer; port: number }> {
+  const server = await createSiteServer({ ...options, ...overrides });
+  await server.listen({ port: 0, host: '127.0.0.1' });
+  return { site: server, port: (server.server.address() as AddressInfo).port };
+}
+
+beforeAll(async () => {
+  root = mkdtempSync(path.join(os.tmpdir(), 'bd-site-front-door-'));
+  write(path.join(root, 'shell/dist/index.html'), '<!doctype html><title>Battledeck</title>');
+  write(path.join(root, 'shell/dist/home.html'), '<!doctype html><title>Battledeck home</title>');
+  write(path.join(root, 'shell/dist/main.0badc0de.js'), SCRIPT);
+  write(path.join(root, 'mf-parts/dist/mf-manifest.json'), '{"build":"dist"}');
+  write(path.join(root, 'mf-parts/releases', VERSION, 'remoteEntry.0badc0de.js'), SCRIPT);
+  precompressDir(path.join(root, 'shell/dist'));
+  precompressDir(path.join(root, 'mf-parts/releases'));
+  // Written after the build's compression step: it has no .br or .gz beside it.
+  write(path.join(root, 'shell/dist/notes.txt'), NOTES);
+  write(path.join(root, 'remotes.json'), JSON.stringify({ mf_parts: '/remotes/mf-parts/mf-manifest.json' }));
+
+  upstream = http.createServer((req, res) => {
+    const hash = createHash('sha256');
+    let bytes = 0;
+    req.on('data', (chunk: Buffer) => {
+      hash.update(chunk);
+      bytes += chunk.length;
+    });
+    req.on('end', () => {
+      const sha256 = hash.digest('hex');
+      upstreamSaw.push({ method: req.method ?? '', url: req.url ?? '', headers: req.headers, sha256, bytes });
+      if (req.url === '/api/cached') {
+        const headers = { ETag: '"v1"', 'Cache-Control': 'private, max-age=60' };
+        if (req.headers['if-none-match'] === '"v1"') return void res.writeHead(304, headers).end();
+        return void res.writeHead(200, { ...headers, 'Content-Type': 'application/json' }).end('{"cached":true}');
+      }
+      res.writeHead(200, { 'Content-Type': 'application/json' }).end(JSON.stringify({ sha256, bytes }));
+    });
+  });
+  upstream.on('connection', () => {
+    upstreamConnections += 1;
+  });
+  await new Promise<void>((resolve) => upstream.listen(0, '127.0.0.1', resolve));
+
+  options = {
+    port: 0,
+    apiOrigin: `http://127.0.0.1:${(upstream.address() as AddressInfo).port}`,
+    shellDir: path.join(root, 'shell/dist'),
+    publicDir: path.join(root, 'shell/public'),
+    remoteDirs: { 'mf-parts': path.join(root, 'mf-parts/dist') },
+    remoteReleaseDirs: { 'mf-parts': path.join(root, 'mf-parts/releases') },
+    remotesFile: path.join(root, 'remotes.json'),
+    clientConfig: { imageBaseUrl: '/images' },
+  };
+  const started = await startSite();
+  site = started.site;
+  base = { port: started.port };
+});
+beforeEach(() => {
+  upstreamConnections = 0;
+  upstreamSaw = [];
+});
+afterAll(async () => {
+  await site.close();
+  await new Promise((resolve) => upstream.close(resolve));
+  rmSync(root, { recursive: true, force: true });
+});
+
+describe('static files, compressed at build time', () => {
+  const script = () => path.join(root, 'shell/dist/main.0badc0de.js');
+
+  it('sends the .br file to a client that accepts brotli', async () => {
+    const answer = await get('/main.0badc0de.js', { 'accept-encoding': 'gzip, deflate, br' });
+    expect(answer.status).toBe(200);
+    expect(answer.headers['content-encoding']).toBe('br');
+    expect(answer.body.equals(readFileSync(`${script()}.br`))).toBe(true);
+    expect(answer.headers['content-type']).toMatch(/javascript/);
+    expect(answer.headers.vary).toMatch(/accept-encoding/i);
+  });
+
+  it('sends the .gz file when only gzip is accepted, and the plain file otherwise', async () => {
+    const gzip = await get('/main.0badc0de.js', { 'accept-encoding': 'gzip' });
+    expect(gzip.headers['content-encoding']).toBe('gzip');
+    expect(gzip.body.equals(readFileSync(`${script()}.gz`))).toBe(true);
+    const identity = await get('/main.0badc0de.js');
+    expect(identity.headers['content-encoding']).toBeUndefined();
+    expect(identity.body.toString()).toBe(SCRIPT);
+  });
+
+  it("serves a remote release's hashed file from its .br file too", async () => {
+    const answer = await get(`/remotes/mf-parts/releases/${VERSION}/remoteEntry.0badc0de.js`, { 'accept-encoding': 'br' });
+    expect(answer.headers['content-encoding']).toBe('br');
+    expect(zlib.brotliDecompressSync(answer.body).toString()).toBe(SCRIPT);
+  });
+
+  it('marks hashed files immutable and everything else no-cache', async () => {
+    expect((await get('/main.0badc0de.js')).headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    for (const target of ['/notes.txt', '/remotes.json', '/remotes/mf-parts/mf-manifest.json', '/battlestations', '/config.js']) {
+      expect([target, (await get(target)).headers['cache-control']]).toEqual([target, 'no-cache']);
+    }
+  });
+
+  it('compresses nothing per request: a file without build-time siblings goes out as it is', async () => {
+    const answer = await get('/notes.txt', { 'accept-encoding': 'gzip, deflate, br' });
+    expect(answer.status).toBe(200);
+    expect(answer.headers['content-encoding']).toBeUndefined();
+    expect(answer.body.toString()).toBe(NOTES);
+  });
+
+  it('answers HEAD without a body, the prerendered home for /, the app for other pages, 404 for missing files and 405 for writes', async () => {
+    const head = await request(base.port, '/main.0badc0de.js', { method: 'HEAD' });
+    expect(head.status).toBe(200);
+    expect(head.body.length).toBe(0);
+    expect((await get('/')).body.toString()).toContain('Battledeck home');
+    expect((await get('/parts/view/12?x=1')).body.toString()).toBe('<!doctype html><title>Battledeck</title>');
+    expect((await get('/missing.js')).status).toBe(404);
+    expect((await get('/remotes/mf-parts/missing')).status).toBe(404);
+    const post = await request(base.port, '/battlestations', { method: 'POST', headers: { 'content-type': 'text/xml' }, body: Buffer.from('<x/>') });
+    expect(post.status).toBe(405);
+    expect(post.headers.allow).toBe('GET, HEAD');
+    expect(post.headers['x-content-type-options']).toBe('nosniff');
+  });
+});
+
+describe('the /api pass-through', () => {
+  it('reuses one kept-alive upstream connection for requests in sequence, and never adds Connection: close', async () => {
+    const agent = new http.Agent({ keepAlive: true, maxSockets: 1 });
+    try {
+      for (let i = 0; i < 3; i += 1) {
+        const answer = await request(base.port, `/api/battlestations?page=${i}`, { agent });
+        expect(answer.status).toBe(200);
+        expect(answer.headers.connection).not.toBe('close');
+      }
+    } finally {
+      agent.destroy();
+    }
+    expect(upstreamSaw.map((r) => r.url)).toEqual(['/api/battlestations?page=0', '/api/battlestations?page=1', '/api/battlestations?page=2']);
+    expect(upstreamConnections).toBe(1);
+  });
+
+  it('streams an 8 MB multipart upload through unchanged, with and without a length', async () => {
+    const boundary = 'battledeck-test-boundary';
+    const body = Buffer.concat([
+      Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="images"; filename="a.jpg"\r\nContent-Type: image/jpeg\r\n\r\n`),
+      randomBytes(8 * 1024 * 1024),
+      Buffer.from(`\r\n--${boundary}--\r\n`),
+    ]);
+    const sha256 = createHash('sha256').update(body).digest('hex');
+    const headers = { 'content-type': `multipart/form-data; boundary=${boundary}`, authorization: 'Bearer token' };
+    const withLength = await request(base.port, '/api/battlestations/3/images', { method: 'POST', headers: { ...headers, 'content-length': body.length }, body });
+    expect(withLength.status).toBe(200);
+    expect(JSON.parse(withLength.body.toString())).toEqual({ sha256, bytes: body.length });
+
+    const chunked = await new Promise<Answer>((resolve, reject) => {
+      const req = http.request({ host: '127.0.0.1', port: base.port, path: '/api/battlestations/3/images', method: 'POST', headers, agent: false }, (res) => {
+        const chunks: Buffer[] = [];
+        res.on('data', (chunk: Buffer) => chunks.push(chunk));
+        res.on('end', () => resolve({ status: res.statusCode ?? 0, headers: res.headers, body: Buffer.concat(chunks) }));
+      });
+      req.on('error', reject);
+      for (let offset = 0; offset < body.length; offset += 1024 * 1024) req.write(body.subarray(offset, offset + 1024 * 1024));
+      req.end();
+    });
+    expect(JSON.parse(chunked.body.toString())).toEqual({ sha256, bytes: body.length });
+    expect(upstreamSaw.map((r) => r.headers.authorization)).toEqual(['Bearer token', 'Bearer token']);
+  });
+
+  it("passes the API's ETag, 304 and Cache-Control through", async () => {
+    const first = await get('/api/cached');
+    expect(first.status).toBe(200);
+    expect(first.headers.etag).toBe('"v1"');
+    expect(first.headers['cache-control']).toBe('private, max-age=60');
+    // The API's own headers only: the site's page headers are not added to proxied answers.
+    expect(first.headers['content-security-policy']).toBeUndefined();
+    const again = await get('/api/cached', { 'if-none-match': '"v1"' });
+    expect(again.status).toBe(304);
+    expect(again.headers['cache-control']).toBe('private, max-age=60');
+  });
+
+  it('answers 503 with a message when the API is down', async () => {
+    const closed = http.createServer();
+    await new Promise<void>((resolve) => closed.listen(0, '127.0.0.1', resolve));
+    const deadOrigin = `http://127.0.0.1:${(closed.address() as AddressInfo).port}`;
+    await new Promise((resolve) => closed.close(resolve));
+    const dead = await startSite({ apiOrigin: deadOrigin });
+    try {
+      const answer = await request(dead.port, '/api/battlestations');
+      expect(answer.status).toBe(503);
+      expect(JSON.parse(answer.body.toString())).toEqual({ message: 'The service is unavailable right now. Please try again later.' });
+      expect((await request(dead.port, '/images/battlestations/a.jpg')).status).toBe(503);
+    } finally {
+      await dead.site.close();
+    }
+  });
+});
+
+describe('server rendering hook', () => {
+  it('answers a page with what renderPage returns, compressed for the client, with the security headers', async () => {
+    const seen: string[] = [];
+    const html = `<!doctype html><title>Rendered</title>${'<article>a station</article>'.repeat(200)}`;
+    const rendering = await startSite({
+      renderPage: async (page) => {
+        seen.push(page.url);
+        return page.url.startsWith('/battlestations') ? { status: 200, html, headers: { 'X-Rendered': 'yes' } } : null;
+      },
+    });
+    try {
+      const answer = await request(rendering.port, '/battlestations?page=2', { headers: { 'accept-encoding': 'gzip, br' } });
+      expect(answer.status).toBe(200);
+      expect(answer.headers['content-encoding']).toBe('br');
+      expect(zlib.brotliDecompressSync(answer.body).toString()).toBe(html);
+      expect(answer.headers['content-type']).toBe('text/html; charset=utf-8');
+      expect(answer.headers['cache-control']).toBe('no-cache');
+      expect(answer.headers['x-rendered']).toBe('yes');
+      expect(answer.headers['content-security-policy']).toContain("script-src 'self'");
+      const gzip = await request(rendering.port, '/battlestations', { headers: { 'accept-encoding': 'gzip' } });
+      expect(zlib.gunzipSync(gzip.body).toString()).toBe(html);
+      // null: the app's HTML file, as without a renderer.
+      expect((await request(rendering.port, '/parts')).body.toString()).toBe('<!doctype html><title>Battledeck</title>');
+      // Files, remotes and the API never reach the renderer.
+      await request(rendering.port, '/main.0badc0de.js');
+      await request(rendering.port, '/remotes/mf-parts/mf-manifest.json');
+      await request(rendering.port, '/api/battlestations');
+      expect(seen).toEqual(['/battlestations?page=2', '/battlestations', '/parts']);
+    } finally {
+      await rendering.site.close();
+    }
+  });
+
+  it('falls back to the static page when renderPage throws, and logs it', async () => {
+    const error = jest.spyOn(console, 'error').mockImplementation(() => undefined);
+    const failing = await startSite({
+      renderPage: async () => {
+        throw new Error('the remote server bundle failed');
+      },
+    });
+    try {
+      const home = await request(failing.port, '/');
+      expect(home.status).toBe(200);
+      expect(home.body.toString()).toContain('Battledeck home');
+      expect((await request(failing.port, '/parts')).body.toString()).toBe('<!doctype html><title>Battledeck</title>');
+      expect(error).toHaveBeenCalled();
+    } finally {
+      error.mockRestore();
+      await failing.site.close();
+    }
+  });
+});
+
+describe('siteFileFor', () => {
+  it('maps the URLs of files to the files the site serves, and anything else to null', () => {
+    expect(siteFileFor(options, '/main.0badc0de.js')).toBe(path.join(root, 'shell/dist/main.0badc0de.js'));
+    expect(siteFileFor(options, '/remotes/mf-parts/mf-manifest.json')).toBe(path.join(root, 'mf-parts/dist/mf-manifest.json'));
+    expect(siteFileFor(options, `/remotes/mf-parts/releases/${VERSION}/remoteEntry.0badc0de.js`)).toBe(
+      path.join(root, 'mf-parts/releases', VERSION, 'remoteEntry.0badc0de.js'),
+    );
+    expect(siteFileFor(options, '/remotes.json')).toBe(options.remotesFile);
+    for (const urlPath of ['/', '/battlestations', '/index.html', '/config.js', '/missing.js', '/main.0badc0de.js.map', '/%ZZ', '/remotes/mf-parts/..%2F..%2Fremotes.json']) {
+      expect([urlPath, siteFileFor(options, urlPath)]).toEqual([urlPath, null]);
+    }
+  });
+});
