@@ -6,7 +6,7 @@ const HtmlWebpackPlugin = require('html-webpack-plugin');
 const MiniCssExtractPlugin = require('mini-css-extract-plugin');
 const MinimizerPlugin = require('minimizer-webpack-plugin');
 const { ModuleFederationPlugin } = require('@module-federation/enhanced/webpack');
-const { DefinePlugin } = require('webpack');
+const { DefinePlugin, optimize } = require('webpack');
 
 const ROOT = __dirname;
 const API_ORIGIN = `http://127.0.0.1:${process.env.API_PORT || 8081}`;
@@ -145,6 +145,63 @@ function cssRules() {
   ];
 }
 
+/** What a remote's server build lists its entry file in, beside the entry (the site server reads it). */
+const SERVER_MANIFEST = 'ssr-manifest.json';
+
+/** Writes ssr-manifest.json ({ entry }) once the entry's content-hashed name is known. */
+class ServerManifestPlugin {
+  apply(compiler) {
+    const { RawSource } = compiler.webpack.sources;
+    compiler.hooks.thisCompilation.tap('ServerManifestPlugin', (compilation) => {
+      compilation.hooks.processAssets.tap({ name: 'ServerManifestPlugin', stage: compiler.webpack.Compilation.PROCESS_ASSETS_STAGE_REPORT }, () => {
+        const entry = [...compilation.entrypoints.get('server').getEntrypointChunk().files].find((file) => file.endsWith('.js'));
+        compilation.emitAsset(SERVER_MANIFEST, new RawSource(`${JSON.stringify({ entry })}\n`));
+      });
+    });
+  }
+}
+
+/** Requests a server build leaves to the site server: the singletons, which the host hands in (ADR 012). */
+function isSingletonRequest(request) {
+  return SINGLETON_PACKAGES.some((pkg) => request === pkg || request.startsWith(`${pkg}/`));
+}
+
+/**
+ * A remote's server build (`webpack --env server`, ADR 012): `src/server.tsx` for Node as one CommonJS file
+ * in `dist/server/`, the singletons left as `require()`s that the site server answers with its own
+ * instances (one React, one QueryClient, one shared package), CSS modules as class names only (the same
+ * names as the browser build's), and the release's build label.
+ */
+function serverConfig({ dir, serverEntry }) {
+  return {
+    mode: 'production',
+    target: 'node',
+    context: dir,
+    entry: { server: serverEntry },
+    devtool: false,
+    output: { path: path.join(dir, 'dist', 'server'), filename: '[name].[contenthash:8].js', library: { type: 'commonjs2' }, clean: true },
+    resolve: { extensions: ['.tsx', '.ts', '.js'] },
+    externals: [({ request }, callback) => (isSingletonRequest(request) ? callback(null, `commonjs ${request}`) : callback())],
+    module: {
+      rules: [
+        swcRule(false),
+        { test: /\.module\.css$/, use: [{ loader: 'css-loader', options: { modules: { ...CSS_MODULES, exportOnlyLocals: true } } }] },
+        { test: /\.css$/, exclude: /\.module\.css$/, type: 'asset/source' },
+        { test: /\.(png|jpe?g|gif|svg|webp|woff2?)$/, type: 'asset/resource', generator: { emit: false } },
+      ],
+    },
+    plugins: [
+      new DefinePlugin({ __BATTLEDECK_BUILD_LABEL__: JSON.stringify(process.env.BATTLEDECK_BUILD_LABEL || '') }),
+      // One file: the pages' lazy chunks are part of it (the server has nothing to gain from splitting).
+      new optimize.LimitChunkCountPlugin({ maxChunks: 1 }),
+      new ServerManifestPlugin(),
+    ],
+    optimization: { minimize: false },
+    performance: { hints: false },
+    stats: 'errors-warnings',
+  };
+}
+
 /**
  * @param {object} options
  * @param {string} options.dir         the bundle's folder
@@ -152,9 +209,14 @@ function cssRules() {
  * @param {number} options.port        dev server port
  * @param {Record<string,string>} [options.exposes]  remotes only
  * @param {boolean} [options.isHost]
+ * @param {string} [options.serverEntry]  remotes that render their pages on the server (`--env server`)
  */
-function createConfig({ dir, name, port, exposes, isHost = false }) {
-  return (_env, argv) => {
+function createConfig({ dir, name, port, exposes, isHost = false, serverEntry }) {
+  return (env, argv) => {
+    if (env?.server) {
+      if (!serverEntry) throw new Error(`${name} has no server build`);
+      return serverConfig({ dir, serverEntry });
+    }
     const isDev = argv.mode !== 'production';
     const hashed = isDev ? '[name]' : '[name].[contenthash:8]';
     const shared = sharedConfig(dir);
@@ -229,4 +291,4 @@ function createConfig({ dir, name, port, exposes, isHost = false }) {
   };
 }
 
-module.exports = { createConfig, swcRule, CSS_MODULES, SINGLETON_PACKAGES, SHARED_SUBSETS, SINGLETONS_FILE, subsetExports };
+module.exports = { createConfig, swcRule, CSS_MODULES, SERVER_MANIFEST, isSingletonRequest, SINGLETON_PACKAGES, SHARED_SUBSETS, SINGLETONS_FILE, subsetExports };

@@ -33,10 +33,17 @@ export function isStale(bundle: string): boolean {
   return sources.some((source) => newestMtime(source) > built);
 }
 
+/** Remotes with a `src/server.tsx` render their public pages on the server and get a Node build. */
+export function hasServerBuild(bundle: string): boolean {
+  return bundle !== 'shell' && existsSync(path.join(ROOT, bundle, 'src', 'server.tsx'));
+}
+
 export async function buildBundle(bundle: string): Promise<void> {
   const started = Date.now();
   const webpack = (...args: string[]) => runToEnd(process.execPath, [require.resolve('webpack-cli/bin/cli.js'), ...args], { cwd: path.join(ROOT, bundle) });
   await webpack('--mode', 'production');
+  // A remote that renders its pages on the server is built for Node too, into dist/server (ADR 012).
+  if (hasServerBuild(bundle)) await webpack('--mode', 'production', '--env', 'server');
   if (bundle === 'shell') {
     // The home page is also prerendered: its HTML paints before any JavaScript runs.
     await webpack('-c', 'webpack.prerender.js');

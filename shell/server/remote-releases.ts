@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { existsSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { BUNDLES, ROOT } from './bundles';
+import { BUNDLES, hasServerBuild, ROOT } from './bundles';
 import { precompressDir } from './precompress';
 import { runToEnd } from './processes';
 
@@ -76,10 +76,14 @@ export async function buildRelease(folder: string, options: { label?: string } =
   const at = new Date();
   const staging = path.join(releasesDir(folder), `.staging-${process.pid}-${at.getTime()}`);
   try {
-    await runToEnd(process.execPath, [require.resolve('webpack-cli/bin/cli.js'), '--mode', 'production', '--output-path', staging], {
-      cwd: path.join(ROOT, folder),
-      env: { ...process.env, BATTLEDECK_BUILD_LABEL: options.label ?? timeStamp(at) },
-    });
+    const webpack = (...args: string[]) =>
+      runToEnd(process.execPath, [require.resolve('webpack-cli/bin/cli.js'), '--mode', 'production', ...args], {
+        cwd: path.join(ROOT, folder),
+        env: { ...process.env, BATTLEDECK_BUILD_LABEL: options.label ?? timeStamp(at) },
+      });
+    await webpack('--output-path', staging);
+    // Its server build goes with it (ADR 012): the release renders its pages on the server too.
+    if (hasServerBuild(folder)) await webpack('--env', 'server', '--output-path', path.join(staging, 'server'));
     precompressDir(staging);
     const version = releaseVersion(staging, at);
     const dir = path.join(releasesDir(folder), version);

@@ -1,15 +1,12 @@
 import { createQueryClient } from '@battledeck/shared/api';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { createBrowserRouter, RouterProvider } from 'react-router-dom';
-import { AppRoutes } from './routes';
+import { SITE_ROUTES } from './site-routes';
 
-const queryClient = createQueryClient();
+/** The site's one QueryClient; a server-rendered page's data is put into it before hydration. */
+export const queryClient = createQueryClient();
 
-/**
- * A data router around the shell's route table (rather than <BrowserRouter>), so a page can guard unsaved
- * changes with useBlocker (the battlestation form does); the routes themselves stay in <AppRoutes>.
- */
-const router = createBrowserRouter([{ path: '*', element: <AppRoutes /> }]);
+const router = createBrowserRouter(SITE_ROUTES);
 
 /** The host's providers: the one QueryClient and the router every remote shares. */
 export function App() {

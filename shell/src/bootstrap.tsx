@@ -1,18 +1,48 @@
+import type { RemoteName } from '@battledeck/shared/remote';
+import { hydrate, type DehydratedState } from '@tanstack/react-query';
 import { StrictMode } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
-import { App } from './app';
+import { App, queryClient } from './app';
 import { bootSession } from './auth/session-boot';
+import { loadRemoteApp } from './remotes/remote-registry';
 import '@battledeck/shared/styles.css';
 
-const container = document.getElementById('root')!;
-const app = (
-  <StrictMode>
-    <App />
-  </StrictMode>
-);
-// The home page arrives prerendered (home.html): take over its markup; every other page renders here.
-if (container.firstElementChild) hydrateRoot(container, app);
-else createRoot(container).render(app);
+/** What the server sent beside a page it rendered (ADR 012): its data, and the remote that rendered it. */
+interface ServerState {
+  remote?: RemoteName;
+  queries: DehydratedState;
+}
+
+function readServerState(): ServerState | null {
+  const script = document.getElementById('battledeck-state');
+  if (!script?.textContent) return null;
+  try {
+    return JSON.parse(script.textContent) as ServerState;
+  } catch {
+    return null;
+  }
+}
+
+async function start(): Promise<void> {
+  const container = document.getElementById('root')!;
+  const app = (
+    <StrictMode>
+      <App />
+    </StrictMode>
+  );
+  const server = readServerState();
+  if (server) {
+    // The page's data is here already (no second request), and its remote is loaded before hydrating, so
+    // the first render in the browser is the server's markup.
+    hydrate(queryClient, server.queries);
+    if (server.remote) await loadRemoteApp(server.remote).catch(() => {});
+  }
+  // A server-rendered page, or the prerendered home page (home.html): take over its markup.
+  if (container.firstElementChild) hydrateRoot(container, app);
+  else createRoot(container).render(app);
+}
+
+void start();
 
 // Firebase is large: it loads after the first paint, and only for a visitor who may be signed in.
 void bootSession();

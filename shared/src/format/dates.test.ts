@@ -48,3 +48,11 @@ describe('absoluteDate', () => {
     expect(absoluteDate(new Date(2026, 11, 31, 12))).toBe('12.31.2026');
   });
 });
+
+describe('dates in UTC (server rendering, ADR 012)', () => {
+  it('formats the calendar date and counts days in UTC when asked', () => {
+    const late = new Date(Date.UTC(2026, 0, 2, 23, 30));
+    expect(absoluteDate(late, 'utc')).toBe('01.02.2026');
+    expect(relativeTime(new Date(Date.UTC(2026, 0, 1, 12)), new Date(Date.UTC(2026, 0, 3, 0, 30)), 'utc')).toBe('2 days ago');
+  });
+});

@@ -1,3 +1,4 @@
+import type { QueryClient } from '@tanstack/react-query';
 import type { ComponentType } from 'react';
 
 /** What the shell gives a remote's App. */
@@ -20,3 +21,38 @@ export type RemoteName = (typeof REMOTE_NAMES)[number];
  * it; the browser tests of federation faults measure against it).
  */
 export const REMOTE_TIMEOUT_MS = 8000;
+
+/**
+ * Server rendering (ADR 012). A remote that renders its public pages on the server builds `src/server.tsx`
+ * for Node as well; the site server loads that build from the remote's current release (remotes.json), so
+ * releasing the remote alone changes what its pages render on the server too.
+ */
+export interface ServerPageRequest {
+  /** The path inside the remote, '' for its index ('/view/3' under '/parts'). */
+  path: string;
+  search: URLSearchParams;
+  basePath: string;
+  /** The request's own client: what prefetch puts in it is rendered, then sent along for hydration. */
+  queryClient: QueryClient;
+}
+
+/** What the page's HTML head carries besides the markup. */
+export interface PageHead {
+  title: string;
+  description?: string;
+  /** The largest image above the fold (LCP): preloaded from the head. */
+  preloadImage?: { href: string; srcSet?: string; sizes?: string };
+}
+
+/** The contract of a remote's server build (`mf-…/src/server.tsx`). */
+export interface RemoteServerModule {
+  default: ComponentType<RemoteAppProps>;
+  /**
+   * Loads what the page at `path` shows into the query client and says its head, or null when the page is
+   * not rendered on the server (signed-in pages, a private or missing station: the browser renders those).
+   */
+  prefetch(request: ServerPageRequest): Promise<PageHead | null>;
+}
+
+/** How long loading a remote's server build, its data and its markup may take before the page is sent unrendered. */
+export const SERVER_RENDER_BUDGET_MS = 300;

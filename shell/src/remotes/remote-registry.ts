@@ -8,6 +8,8 @@ type RemotesManifest = Partial<Record<RemoteName, string>>;
 
 let manifest: Promise<RemotesManifest> | null = null;
 const modules = new Map<RemoteName, Promise<RemoteModule>>();
+/** The modules that have arrived, for a render that must not wait (hydrating a server-rendered page). */
+const arrived = new Map<RemoteName, RemoteModule>();
 const registered = new Set<RemoteName>();
 let pluginRegistered = false;
 
@@ -66,8 +68,16 @@ export function loadRemoteApp(name: RemoteName, timeoutMs = REMOTE_TIMEOUT_MS): 
   let pending = modules.get(name);
   if (!pending) {
     pending = withTimeout(load(name), timeoutMs, name);
-    pending.catch(() => modules.delete(name));
+    pending.then(
+      (module) => arrived.set(name, module),
+      () => modules.delete(name),
+    );
     modules.set(name, pending);
   }
   return pending;
+}
+
+/** The remote's App module if it has already loaded. */
+export function loadedRemoteApp(name: RemoteName): RemoteModule | undefined {
+  return arrived.get(name);
 }

@@ -2,9 +2,10 @@ import { renderWithProviders } from '@battledeck/shared/testing';
 import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { loadRemoteApp } from './remote-registry';
+import { PreloadedRemotesContext } from './preloaded-remotes';
 import { RemoteSection } from './remote-section';
 
-jest.mock('./remote-registry', () => ({ loadRemoteApp: jest.fn() }));
+jest.mock('./remote-registry', () => ({ loadRemoteApp: jest.fn(), loadedRemoteApp: () => undefined }));
 const load = loadRemoteApp as jest.MockedFunction<typeof loadRemoteApp>;
 
 function RemoteApp({ basePath }: { basePath: string }) {
@@ -41,5 +42,18 @@ describe('RemoteSection', () => {
     jest.spyOn(console, 'error').mockImplementation(() => {});
     renderWithProviders(<RemoteSection name="mf_admin" basePath="/admin" />);
     expect(await screen.findByRole('alert')).toHaveTextContent('This section could not be loaded');
+  });
+});
+
+describe('RemoteSection with the remote already here (a server-rendered page)', () => {
+  it('renders the remote at once, without a skeleton or a second load', () => {
+    load.mockReset();
+    renderWithProviders(
+      <PreloadedRemotesContext.Provider value={{ mf_parts: { default: RemoteApp } }}>
+        <RemoteSection name="mf_parts" basePath="/parts" />
+      </PreloadedRemotesContext.Provider>,
+    );
+    expect(screen.getByRole('heading', { name: 'Remote mounted at /parts' })).toBeInTheDocument();
+    expect(load).not.toHaveBeenCalled();
   });
 });

@@ -1,6 +1,7 @@
 import type { RemoteAppProps, RemoteName } from '@battledeck/shared/remote';
 import { PageSkeleton } from '@battledeck/shared/ui';
 import { Component, Suspense, useEffect, useState, type ComponentType, type ReactNode } from 'react';
+import { useLoadedRemote } from './preloaded-remotes';
 import { loadRemoteApp } from './remote-registry';
 import styles from './remote-section.module.css';
 
@@ -51,9 +52,12 @@ class RemoteErrorBoundary extends Component<{ children: ReactNode; onRetry: () =
 /** Loads a remote when its route is visited and renders its App at `basePath`. */
 export function RemoteSection({ name, basePath }: { name: RemoteName; basePath: string }) {
   const [attempt, setAttempt] = useState(0);
-  const [state, setState] = useState<SectionState>({ status: 'loading' });
+  // A remote already here renders at once: the server's render and the browser's hydration of it agree.
+  const loaded = useLoadedRemote(name);
+  const [state, setState] = useState<SectionState>(loaded ? { status: 'ready', App: loaded.default } : { status: 'loading' });
 
   useEffect(() => {
+    if (attempt === 0 && loaded) return;
     let active = true;
     setState({ status: 'loading' });
     loadRemoteApp(name).then(
@@ -66,6 +70,8 @@ export function RemoteSection({ name, basePath }: { name: RemoteName; basePath: 
     return () => {
       active = false;
     };
+    // `loaded` only decides the first render; later it is this effect's own result.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [name, attempt]);
 
   const retry = () => setAttempt((n) => n + 1);

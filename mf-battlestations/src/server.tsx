@@ -1,0 +1,30 @@
+import { battlestationsQuery, BATTLESTATIONS_QUERY_DEFAULTS } from '@battledeck/shared/contract';
+import type { PageHead, ServerPageRequest } from '@battledeck/shared/remote';
+import { readListState } from '@battledeck/shared/ui';
+import { matchPath } from 'react-router-dom';
+import App from './app';
+import { battlestationsQueryOptions } from './features/browse/api/get-battlestations';
+import { battlestationQueryOptions } from './lib/get-battlestation';
+import { stationDescription } from './lib/station-head';
+
+/**
+ * mf-battlestations on the server (ADR 012): the App, and the data and head of the public pages — browse
+ * and a public station as a visitor sees it. The editor and anything a visitor may not see are left to the
+ * browser (null).
+ */
+export default App;
+
+export async function prefetch({ path, search, queryClient }: ServerPageRequest): Promise<PageHead | null> {
+  if (path === '' || path === '/') {
+    const state = readListState(battlestationsQuery, { ...BATTLESTATIONS_QUERY_DEFAULTS, searchTerm: undefined }, search);
+    await queryClient.fetchQuery(battlestationsQueryOptions(state));
+    return { title: 'Browse Battlestations' };
+  }
+  const detail = matchPath('/:stationId', path);
+  const id = Number(detail?.params.stationId);
+  if (!detail || !/^\d{1,10}$/.test(detail.params.stationId ?? '') || id < 1 || id > 2_147_483_647) return null;
+  // As a visitor: a private station answers 404 here and is rendered, for its owner only, in the browser.
+  const station = await queryClient.fetchQuery(battlestationQueryOptions(id, null)).catch(() => null);
+  if (!station) return null;
+  return { title: station.name, description: stationDescription(station) };
+}

@@ -1,0 +1,146 @@
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import path from 'node:path';
+import { ROOT } from '../bundles';
+import { runToEnd } from '../processes';
+import { createPageRenderer, type PageRenderer } from './page-renderer';
+
+/**
+ * The site server's page renderer with the shell's real server build (built here) and remote server
+ * builds written by hand: which release renders, what happens when one fails or is slow, what reaches the
+ * HTML. The real remotes' server builds are exercised in the browser tests (e2e/tests/server-rendering.spec.ts).
+ */
+let root: string;
+let api: http.Server;
+let render: PageRenderer;
+const remotesFile = () => path.join(root, 'remotes.json');
+let partTypes: unknown[] = [];
+
+function write(file: string, content: string) {
+  mkdirSync(path.dirname(file), { recursive: true });
+  writeFileSync(file, content);
+}
+
+/** A remote release whose server build renders `heading` (or whose code is `code`). */
+function release(version: string, body: { heading?: string; code?: string; prefetch?: string }) {
+  const dir = path.join(root, 'mf-parts/releases', version);
+  const code =
+    body.code ??
+    `const { jsx } = require('react/jsx-runtime');
+     module.exports = {
+       default: function App({ basePath }) { return jsx('h1', { children: ${JSON.stringify(body.heading)} + ' at ' + basePath }); },
+       prefetch: ${body.prefetch ?? "async ({ path }) => (path === '' ? { title: 'All Parts', description: 'Every <part>' } : null)"},
+     };`;
+  write(path.join(dir, 'mf-manifest.json'), JSON.stringify({ exposes: [{ assets: { css: { sync: ['app.css'], async: [] } } }] }));
+  write(path.join(dir, 'app.css'), `.parts-${version} { color: red }`);
+  write(path.join(dir, 'server/ssr-manifest.json'), JSON.stringify({ entry: `server.${version}.js` }));
+  write(path.join(dir, `server/server.${version}.js`), code);
+}
+
+function useRelease(version: string) {
+  write(remotesFile(), JSON.stringify({ mf_parts: `/remotes/mf-parts/releases/${version}/mf-manifest.json` }));
+}
+
+beforeAll(async () => {
+  // Inside the repository: the server build requires react & co. from its node_modules.
+  mkdirSync(path.join(ROOT, '.tmp'), { recursive: true });
+  root = mkdtempSync(path.join(ROOT, '.tmp', 'ssr-test-'));
+  await runToEnd(process.execPath, [require.resolve('webpack-cli/bin/cli.js'), '-c', 'webpack.prerender.js', '--output-path', path.join(root, 'dist-ssr')], {
+    cwd: path.join(ROOT, 'shell'),
+  });
+  write(path.join(root, 'shell/index.html'), '<!doctype html><html><head><meta name="description" content="Battledeck"><title>Battledeck</title></head><body><div id="root"></div></body></html>');
+  write(path.join(root, 'shell/main.css'), 'body { margin: 0 }');
+  api = http.createServer((req, res) => {
+    res.setHeader('Content-Type', 'application/json');
+    if (req.url === '/api/parts/types') return void res.end(JSON.stringify(partTypes));
+    res.statusCode = 404;
+    res.end('{}');
+  });
+  await new Promise<void>((resolve) => api.listen(0, '127.0.0.1', resolve));
+  release('v1', { heading: 'Parts v1' });
+  useRelease('v1');
+  const options = {
+    shellDir: path.join(root, 'shell'),
+    remotesFile: remotesFile(),
+    siteFile: (urlPath: string) => (urlPath.startsWith('/remotes/mf-parts/') ? path.join(root, 'mf-parts', urlPath.slice('/remotes/mf-parts/'.length)) : null),
+    apiBaseUrl: `http://127.0.0.1:${(api.address() as AddressInfo).port}/api`,
+    renderBundle: path.join(root, 'dist-ssr/render.js'),
+  };
+  // A first render compiles React's server code: done once here, so the budget below measures a warm server.
+  await createPageRenderer({ ...options, budgetMs: 30_000 })({ url: '/parts' });
+  render = createPageRenderer({ ...options, budgetMs: 300 });
+}, 120_000);
+
+afterAll(async () => {
+  await new Promise((resolve) => api.close(resolve));
+  rmSync(root, { recursive: true, force: true });
+});
+
+beforeEach(() => {
+  partTypes = [];
+  useRelease('v1');
+});
+
+describe('server rendering through the remotes (ADR 012)', () => {
+  it("renders a remote's page into the shell: markup, title, description, the remote's styles and the query cache", async () => {
+    const page = await render({ url: '/parts' });
+    expect(page?.status).toBe(200);
+    const html = page!.html;
+    expect(html).toContain('<h1>Parts v1 at /parts</h1>');
+    expect(html).toContain('<title>All Parts | Battledeck</title>');
+    expect(html).toContain('<meta name="description" content="Every &lt;part&gt;">');
+    expect(html).toContain('.parts-v1 { color: red }');
+    expect(html).toContain('body { margin: 0 }');
+    const state = JSON.parse(/<script type="application\/json" id="battledeck-state">(.*?)<\/script>/.exec(html)![1]) as { remote: string; queries: { queries: unknown[] } };
+    expect(state.remote).toBe('mf_parts');
+    expect(state.queries.queries).toHaveLength(1);
+  });
+
+  it('renders what the release remotes.json names now: a new release changes the HTML without a restart', async () => {
+    release('v2', { heading: 'Parts v2' });
+    useRelease('v2');
+    expect((await render({ url: '/parts' }))!.html).toContain('Parts v2');
+    useRelease('v1');
+    expect((await render({ url: '/parts' }))!.html).toContain('Parts v1');
+  });
+
+  it('leaves the page to the browser when the remote declines it, for other areas and for signed-in pages', async () => {
+    expect(await render({ url: '/parts/view/1' })).toBeNull();
+    expect(await render({ url: '/profile' })).toBeNull();
+    expect(await render({ url: '/admin' })).toBeNull();
+    expect(await render({ url: '/login' })).toBeNull();
+  });
+
+  it('leaves the page to the browser when the server build fails to load or to render', async () => {
+    jest.spyOn(console, 'error').mockImplementation(() => {});
+    release('broken', { code: 'throw new Error("broken build")' });
+    useRelease('broken');
+    await expect(render({ url: '/parts' })).rejects.toThrow('broken build');
+    release('throws', { heading: 'x', prefetch: "async () => { throw new Error('prefetch failed'); }" });
+    useRelease('throws');
+    await expect(render({ url: '/parts' })).rejects.toThrow('prefetch failed');
+    release('unshared', { code: "require('antd'); module.exports = {};" });
+    useRelease('unshared');
+    await expect(render({ url: '/parts' })).rejects.toThrow('"antd", which the site does not share');
+  });
+
+  it('gives up on a page over the budget', async () => {
+    release('slow', { heading: 'slow', prefetch: "() => new Promise((resolve) => setTimeout(() => resolve({ title: 'Slow' }), 1000))" });
+    useRelease('slow');
+    const started = Date.now();
+    await expect(render({ url: '/parts' })).rejects.toThrow('budget');
+    expect(Date.now() - started).toBeLessThan(800);
+  });
+
+  it('writes API data into the page so that it cannot close the script or inject markup', async () => {
+    partTypes = [{ type_id: 1, type_name: '</script><script>alert(1)</script>', type_path: 'x\u2028' }];
+    const html = (await render({ url: '/parts' }))!.html;
+    expect(html).not.toContain('<script>alert(1)');
+    const json = /id="battledeck-state">(.*?)<\/script>/s.exec(html)![1];
+    expect(json).toContain('\\u003c/script>');
+    expect((JSON.parse(json) as { queries: { queries: { state: { data: { type_name: string }[] } }[] } }).queries.queries[0].state.data[0].type_name).toBe(
+      '</script><script>alert(1)</script>',
+    );
+  });
+});

@@ -1,0 +1,185 @@
+import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import path from 'node:path';
+import vm from 'node:vm';
+import type { PageHead, RemoteName, RemoteServerModule } from '@battledeck/shared/remote';
+
+/**
+ * Server rendering of the public pages (ADR 012), on the site server's side: loads the shell's server build
+ * (shell/dist-ssr/render.js) and each remote's server build from the release remotes.json names now,
+ * renders within a budget, and writes the page into the shell's index.html. Whatever fails or is late,
+ * the page goes out unrendered, as before, and the browser renders it.
+ */
+export interface PageRendererOptions {
+  shellDir: string;
+  remotesFile: string;
+  /** The file on disk the site serves at a URL path (a same-origin remote's files), or null. */
+  siteFile(urlPath: string): string | null;
+  /** The API's base URL for the server's own data requests, e.g. http://127.0.0.1:8081/api. */
+  apiBaseUrl: string;
+  budgetMs: number;
+  /** For tests: the shell's server build (default shell/dist-ssr/render.js). */
+  renderBundle?: string;
+}
+
+/** The shell's server build (src/ssr/render.tsx). */
+interface ShellRender {
+  sharedEntryPoints: Record<string, unknown>;
+  configureServerApi(apiBaseUrl: string): void;
+  renderPage(request: { url: string; loadRemote(name: RemoteName): Promise<RemoteServerModule>; signal: AbortSignal }): Promise<{
+    head: PageHead;
+    hoisted: string;
+    markup: string;
+    state: string;
+  } | null>;
+  pageTitle(page?: string): string;
+}
+
+export type PageRenderer = (request: { url: string }) => Promise<{ status: number; html: string } | null>;
+
+/** Singletons a remote's server build may require, besides the shared package (webpack.common.js leaves them out of it). */
+const NPM_SINGLETONS = ['react', 'react/jsx-runtime', 'react-dom', 'react-dom/server', 'react-router-dom', '@tanstack/react-query', 'zustand', 'zustand/vanilla'];
+
+const escapeHtml = (text: string) => text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
+
+function withTimeout<T>(promise: Promise<T>, signal: AbortSignal): Promise<T> {
+  return new Promise<T>((resolve, reject) => {
+    const abort = () => reject(new Error('over the server render budget'));
+    if (signal.aborted) return abort();
+    signal.addEventListener('abort', abort, { once: true });
+    promise.then(resolve, reject).finally(() => signal.removeEventListener('abort', abort));
+  });
+}
+
+/** A file read again only when it changed. */
+function cachedByMtime<T>(read: (file: string) => T): (file: string) => T {
+  const cache = new Map<string, { mtime: number; value: T }>();
+  return (file) => {
+    const mtime = statSync(file).mtimeMs;
+    const hit = cache.get(file);
+    if (hit && hit.mtime === mtime) return hit.value;
+    const value = read(file);
+    cache.set(file, { mtime, value });
+    return value;
+  };
+}
+
+export function createPageRenderer(options: PageRendererOptions): PageRenderer {
+  const bundleFile = options.renderBundle ?? path.join(options.shellDir, '..', 'dist-ssr', 'render.js');
+  let shell: ShellRender | null = null;
+  let singletons: Record<string, unknown> = {};
+  const evaluated = new Map<string, RemoteServerModule>();
+
+  function shellRender(): ShellRender | null {
+    if (shell) return shell;
+    if (!existsSync(bundleFile)) return null;
+    // The shell's server build and the npm singletons come from the same node_modules: one React.
+    const requireFromBundle = createRequire(bundleFile);
+    shell = requireFromBundle(bundleFile) as ShellRender;
+    shell.configureServerApi(options.apiBaseUrl);
+    singletons = { ...Object.fromEntries(NPM_SINGLETONS.map((id) => [id, requireFromBundle(id)])), ...shell.sharedEntryPoints };
+    return shell;
+  }
+
+  const readJsonFile = cachedByMtime((file) => JSON.parse(readFileSync(file, 'utf8')) as unknown);
+  const readText = cachedByMtime((file) => readFileSync(file, 'utf8'));
+
+  /** A site URL (relative, same origin) or an absolute one, as text. */
+  async function fetchText(url: string): Promise<string> {
+    if (/^https?:\/\//i.test(url)) {
+      const response = await fetch(url, { signal: AbortSignal.timeout(options.budgetMs) });
+      if (!response.ok) throw new Error(`${url} answered ${response.status}`);
+      return response.text();
+    }
+    const file = options.siteFile(new URL(url, 'http://site').pathname);
+    if (!file) throw new Error(`${url} is not a file of this site`);
+    return readText(file);
+  }
+
+  /** Evaluates a remote's server build with the site's singletons as the only modules it may require. */
+  function evaluate(code: string, url: string): RemoteServerModule {
+    const module = { exports: {} as Record<string, unknown> };
+    const requireShared = (id: string) => {
+      if (id in singletons) return singletons[id];
+      throw new Error(`${url} requires "${id}", which the site does not share with server builds`);
+    };
+    const factory = vm.runInThisContext(`(function (exports, require, module) {${code}\n})`, { filename: url }) as (
+      exports: unknown,
+      require: (id: string) => unknown,
+      module: unknown,
+    ) => void;
+    factory(module.exports, requireShared, module);
+    const loaded = module.exports as unknown as RemoteServerModule;
+    if (typeof loaded.default !== 'function' || typeof loaded.prefetch !== 'function') throw new Error(`${url} is not a remote server build`);
+    return loaded;
+  }
+
+  /** The remote's server build of the release remotes.json names now; each build is evaluated once. */
+  async function loadRemote(name: RemoteName): Promise<RemoteServerModule> {
+    const manifestUrl = (readJsonFile(options.remotesFile) as Partial<Record<RemoteName, string>>)[name];
+    if (!manifestUrl) throw new Error(`${name} is not listed in remotes.json`);
+    const base = manifestUrl.replace(/[^/]*$/, '');
+    const { entry } = JSON.parse(await fetchText(`${base}server/ssr-manifest.json`)) as { entry: string };
+    const url = `${base}server/${entry}`;
+    let module = evaluated.get(url);
+    if (!module) {
+      module = evaluate(await fetchText(url), url);
+      evaluated.set(url, module);
+    }
+    return module;
+  }
+
+  /** The shell's page with its styles inlined (no request blocks the first paint). */
+  const template = cachedByMtime((indexFile) => {
+    const dist = path.dirname(indexFile);
+    const css = readdirSync(dist)
+      .filter((file) => file.endsWith('.css'))
+      .sort()
+      .map((file) => readFileSync(path.join(dist, file), 'utf8'))
+      .join('\n');
+    const index = readFileSync(indexFile, 'utf8');
+    if (!index.includes('<div id="root"></div>')) throw new Error('index.html has no empty #root to render into');
+    return index.replace('</head>', `<style>${css}</style></head>`);
+  });
+
+  /** The remote's styles for its exposed App and the pages it loads (named in its mf-manifest.json). */
+  async function remoteStyles(name: RemoteName): Promise<string> {
+    const manifestUrl = (readJsonFile(options.remotesFile) as Partial<Record<RemoteName, string>>)[name];
+    if (!manifestUrl) return '';
+    const manifest = JSON.parse(await fetchText(manifestUrl)) as { exposes?: { assets: { css: { sync: string[]; async: string[] } } }[] };
+    const base = manifestUrl.replace(/[^/]*$/, '');
+    const files = [...new Set((manifest.exposes ?? []).flatMap((expose) => [...expose.assets.css.sync, ...expose.assets.css.async]))];
+    return (await Promise.all(files.map((file) => fetchText(`${base}${file}`)))).join('\n');
+  }
+
+  return async ({ url }) => {
+    // Loading the shell's server build (once) is not the page's time; what follows is.
+    const render = shellRender();
+    const indexFile = path.join(options.shellDir, 'index.html');
+    if (!render || !existsSync(indexFile)) return null;
+    const signal = AbortSignal.timeout(options.budgetMs);
+    let remote: RemoteName | undefined;
+    const page = await withTimeout(
+      render.renderPage({
+        url,
+        signal,
+        loadRemote: (name) => {
+          remote = name;
+          return loadRemote(name);
+        },
+      }),
+      signal,
+    );
+    if (!page) return null;
+    const styles = remote ? await withTimeout(remoteStyles(remote), signal) : '';
+    let html = template(indexFile).replace(/<title>[^<]*<\/title>/, () => `<title>${escapeHtml(render.pageTitle(page.head.title))}</title>`);
+    if (page.head.description) {
+      const description = `<meta name="description" content="${escapeHtml(page.head.description)}">`;
+      html = html.replace(/<meta name="?description"?[^>]*>/, () => description);
+    }
+    html = html
+      .replace('</head>', () => `${page.hoisted}${styles ? `<style>${styles}</style>` : ''}</head>`)
+      .replace('<div id="root"></div>', () => `<div id="root">${page.markup}</div><script type="application/json" id="battledeck-state">${page.state}</script>`);
+    return { status: 200, html };
+  };
+}

@@ -1,0 +1,128 @@
+import * as sharedApi from '@battledeck/shared/api';
+import * as sharedContract from '@battledeck/shared/contract';
+import * as sharedFormat from '@battledeck/shared/format';
+import * as sharedRemote from '@battledeck/shared/remote';
+import type { PageHead, RemoteModule, RemoteName, RemoteServerModule } from '@battledeck/shared/remote';
+import * as sharedSession from '@battledeck/shared/session';
+import * as sharedUi from '@battledeck/shared/ui';
+import { dehydrate, QueryClientProvider } from '@tanstack/react-query';
+import { StrictMode } from 'react';
+import { prerenderToNodeStream } from 'react-dom/static';
+import { createStaticHandler, createStaticRouter, StaticRouterProvider } from 'react-router-dom';
+import { featuredQueryOptions } from '../home/get-featured';
+import { REMOTE_AREAS } from '../remotes/remote-areas';
+import { PreloadedRemotesContext } from '../remotes/preloaded-remotes';
+import { SITE_ROUTES } from '../site-routes';
+
+/**
+ * The shell's server render (ADR 012), built for Node by webpack.prerender.js and loaded by the site
+ * server: the same route table and providers as the browser, the page's remote loaded from its current
+ * release, its data prefetched into a QueryClient of this request and sent along for hydration.
+ */
+
+/**
+ * The shared package as the shell's server build holds it: what a remote's server build gets for its
+ * `require('@battledeck/shared/…')`, so both render with one session store, one API client and one set of
+ * components (the server-side twin of the federation's singletons; antd-based widgets are not among them).
+ */
+export const sharedEntryPoints: Record<string, unknown> = {
+  '@battledeck/shared/api': sharedApi,
+  '@battledeck/shared/contract': sharedContract,
+  '@battledeck/shared/format': sharedFormat,
+  '@battledeck/shared/remote': sharedRemote,
+  '@battledeck/shared/session': sharedSession,
+  '@battledeck/shared/ui': sharedUi,
+};
+
+/** Where the server's data requests go: the API's own address, not the site's. */
+export function configureServerApi(apiBaseUrl: string): void {
+  sharedApi.configureApi({ baseUrl: apiBaseUrl });
+}
+
+export interface RenderRequest {
+  /** The request's path and query. */
+  url: string;
+  loadRemote(name: RemoteName): Promise<RemoteServerModule>;
+  /** Aborted when the page's budget is spent. */
+  signal: AbortSignal;
+}
+
+export interface RenderedPage {
+  head: PageHead;
+  /** Tags React hoists out of the markup (resource hints, meta): they belong in <head>. */
+  hoisted: string;
+  markup: string;
+  /** The query cache, dehydrated, as JSON safe inside a <script> element. */
+  state: string;
+  remote?: RemoteName;
+}
+
+async function textOf(stream: NodeJS.ReadableStream): Promise<string> {
+  let text = '';
+  for await (const chunk of stream) text += typeof chunk === 'string' ? chunk : Buffer.from(chunk as Uint8Array).toString('utf8');
+  return text;
+}
+
+/** JSON that cannot end the <script> it is written into, nor be read as HTML. */
+export function scriptSafeJson(value: unknown): string {
+  return JSON.stringify(value).replace(/</g, '\\u003c').replace(/\u2028/g, '\\u2028').replace(/\u2029/g, '\\u2029');
+}
+
+const HOISTED = /^(?:<link [^>]*>|<meta [^>]*>|<title>[^<]*<\/title>)*/;
+
+/**
+ * The page at `url` as a visitor sees it, or null when it is not rendered on the server: pages for
+ * signed-in users, a private or missing station, an unknown address, data that could not be loaded.
+ */
+export async function renderPage({ url, loadRemote, signal }: RenderRequest): Promise<RenderedPage | null> {
+  const location = new URL(url, 'http://site');
+  const queryClient = sharedApi.createQueryClient();
+  const preloaded: Partial<Record<RemoteName, RemoteModule>> = {};
+  // The top bar's Parts menu lists the categories on every page.
+  const partTypes = queryClient.prefetchQuery(sharedApi.partTypesQueryOptions());
+
+  let head: PageHead | null;
+  let remote: RemoteName | undefined;
+  if (location.pathname === '/') {
+    await queryClient.prefetchQuery(featuredQueryOptions());
+    head = { title: 'Home' };
+  } else {
+    const segment = location.pathname.split('/')[1];
+    const area = REMOTE_AREAS.find((candidate) => candidate.segment === segment && !candidate.signedInOnly);
+    if (!area) return null;
+    const module = await loadRemote(area.remote);
+    remote = area.remote;
+    preloaded[remote] = module;
+    head = await module.prefetch({ path: location.pathname.slice(segment.length + 1), search: location.searchParams, basePath: `/${segment}`, queryClient });
+  }
+  await partTypes;
+  if (!head || signal.aborted) return null;
+  // A failed request would render an error the browser, retrying, might not show: the browser renders it.
+  if (queryClient.getQueryCache().getAll().some((query) => query.state.status === 'error')) return null;
+
+  const handler = createStaticHandler(SITE_ROUTES);
+  const context = await handler.query(new Request(location.href, { signal }));
+  if (context instanceof Response) return null;
+  const router = createStaticRouter(handler.dataRoutes, context);
+  const { prelude } = await prerenderToNodeStream(
+    <StrictMode>
+      <QueryClientProvider client={queryClient}>
+        <PreloadedRemotesContext.Provider value={preloaded}>
+          <StaticRouterProvider router={router} context={context} hydrate={false} />
+        </PreloadedRemotesContext.Provider>
+      </QueryClientProvider>
+    </StrictMode>,
+    { signal },
+  );
+  const rendered = await textOf(prelude);
+  const hoisted = HOISTED.exec(rendered)?.[0] ?? '';
+  return {
+    head,
+    hoisted,
+    markup: rendered.slice(hoisted.length),
+    state: scriptSafeJson({ remote, queries: dehydrate(queryClient) }),
+    remote,
+  };
+}
+
+export { pageTitle } from '@battledeck/shared/format';
