@@ -1,6 +1,5 @@
 import type { RemoteAppProps } from '@battledeck/shared/remote';
 import { PageSkeleton } from '@battledeck/shared/ui';
-import { AntdProvider } from '@battledeck/shared/widgets';
 import { lazy, Suspense } from 'react';
 import { Navigate, Route, Routes } from 'react-router-dom';
 import { BUILD_LABEL } from './build-label';
@@ -15,10 +14,13 @@ const pageFallback = (
   </div>
 );
 
-/** mf-parts: the parts catalogue (all or one category), a part's page and the submit-part dialog, mounted at /parts. */
+/**
+ * mf-parts: the parts catalogue (all or one category), a part's page and the submit-part dialog, mounted at
+ * /parts. No antd here: only the submit-part dialog uses it, and loads it when opened (issue 17).
+ */
 export default function App({ basePath }: RemoteAppProps) {
   return (
-    <AntdProvider>
+    <>
       {/* React puts it in <head>: which release of this remote the page runs (checked after a deploy). */}
       {BUILD_LABEL && <meta name="battledeck-build:mf_parts" content={BUILD_LABEL} />}
       <BasePathProvider basePath={basePath}>
@@ -31,6 +33,6 @@ export default function App({ basePath }: RemoteAppProps) {
           </Routes>
         </Suspense>
       </BasePathProvider>
-    </AntdProvider>
+    </>
   );
 }

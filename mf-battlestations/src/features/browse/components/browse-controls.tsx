@@ -1,7 +1,7 @@
 import { BATTLESTATION_PAGE_SIZES, naturalDirection, type battlestationsQuery, type BattlestationSort } from '@battledeck/shared/contract';
-import { CloseCircleFilled, SearchOutlined, SortAscendingOutlined, SortDescendingOutlined } from '@ant-design/icons';
-import { Button, Input, Select, Space } from 'antd';
+import { Button, SearchField, SelectField, SortAscendingIcon, SortDescendingIcon } from '@battledeck/shared/ui';
 import { useState } from 'react';
+import { useLocation } from 'react-router-dom';
 import type { z } from 'zod';
 import styles from './browse-page.module.css';
 
@@ -19,82 +19,89 @@ interface BrowseControlsProps {
   onChange: (changes: Partial<ListState>) => void;
 }
 
-/** The search box: applied on Enter or the search button, not while typing. */
-function SearchBox({ initial, onSearch }: { initial: string; onSearch: (term: string | undefined) => void }) {
-  const [text, setText] = useState(initial);
-  return (
-    <form
-      role="search"
-      aria-label="Battlestations"
-      className={styles.search}
-      onSubmit={(event) => {
-        event.preventDefault();
-        onSearch(text.trim() || undefined);
-      }}
-    >
-      <label htmlFor="browse-search" className="visually-hidden">
-        Search battlestations
-      </label>
-      <Space.Compact block>
-        <Input
-          id="browse-search"
-          type="search"
-          value={text}
-          onChange={(event) => {
-            setText(event.target.value);
-            // The clear icon empties the box: show everything again at once.
-            if (event.type === 'click' && initial) onSearch(undefined);
-          }}
-          placeholder="Search by name, part or user"
-          // Named for what it does (antd's icon alone reads 'close-circle').
-          allowClear={{ clearIcon: <CloseCircleFilled aria-label="Clear search" /> }}
-          maxLength={200}
-          enterKeyHint="search"
-        />
-        <Button htmlType="submit" type="primary" icon={<SearchOutlined aria-hidden />} aria-label="Search" />
-      </Space.Compact>
-    </form>
-  );
-}
-
-/** Search, Sort By, direction toggle and Per Page (SPEC "Public browse"). */
+/**
+ * Search, Sort By, direction toggle and Per Page (SPEC "Public browse") as one GET form whose fields are the
+ * URL's query parameters: before the scripts run the browser submits it and the server renders the result.
+ * With them, the search applies on Enter or the search button, a select at once, and nothing reloads.
+ */
 export function BrowseControls({ state, onChange }: BrowseControlsProps) {
+  const { pathname } = useLocation();
+  const [text, setText] = useState(state.searchTerm ?? '');
+  // The URL's search changed (back/forward): the box shows it again.
+  const [shownTerm, setShownTerm] = useState(state.searchTerm);
+  if (shownTerm !== state.searchTerm) {
+    setShownTerm(state.searchTerm);
+    setText(state.searchTerm ?? '');
+  }
   const ascending = state.direction === 'asc';
   const directionLabel = ascending ? 'Ascending' : 'Descending';
   return (
-    <div className={styles.controls}>
-      {/* Remounted when the URL's search changes (back/forward), so the box always shows it. */}
-      <SearchBox key={state.searchTerm ?? ''} initial={state.searchTerm ?? ''} onSearch={(searchTerm) => onChange({ searchTerm })} />
+    <form
+      method="get"
+      action={pathname}
+      role="search"
+      aria-label="Battlestations"
+      className={styles.controls}
+      onSubmit={(event) => {
+        event.preventDefault();
+        onChange({ searchTerm: text.trim() || undefined });
+      }}
+    >
+      <SearchField
+        id="browse-search"
+        name="searchTerm"
+        label="Search battlestations"
+        className={styles.search}
+        value={text}
+        onValueChange={setText}
+        // The clear button empties the box: show everything again at once.
+        onClear={() => {
+          setText('');
+          if (state.searchTerm) onChange({ searchTerm: undefined });
+        }}
+        placeholder="Search by name, part or user"
+      />
       <div className={styles.options}>
-        <div className={styles.field}>
-          <label htmlFor="browse-sort">Sort By</label>
-          <Select<BattlestationSort>
-            id="browse-sort"
-            value={state.sortBy}
-            options={SORT_OPTIONS}
-            onChange={(sortBy) => onChange({ sortBy, direction: naturalDirection(sortBy, state.direction) })}
-            className={styles.sortSelect}
-          />
-        </div>
+        <SelectField
+          id="browse-sort"
+          name="sortBy"
+          label="Sort By"
+          value={state.sortBy}
+          options={SORT_OPTIONS}
+          onChange={(event) => {
+            const sortBy = event.target.value as BattlestationSort;
+            onChange({ sortBy, direction: naturalDirection(sortBy, state.direction) });
+          }}
+          className={styles.sortSelect}
+        />
+        {/* Submits the other direction; the hidden field after it keeps the current one for the other submits
+            (the first value of a repeated parameter is the one read). */}
         <Button
-          onClick={() => onChange({ direction: ascending ? 'desc' : 'asc' })}
-          icon={ascending ? <SortAscendingOutlined aria-hidden /> : <SortDescendingOutlined aria-hidden />}
+          type="submit"
+          name="direction"
+          value={ascending ? 'desc' : 'asc'}
+          className={styles.direction}
+          onClick={(event) => {
+            event.preventDefault();
+            onChange({ direction: ascending ? 'desc' : 'asc' });
+          }}
+          icon={ascending ? <SortAscendingIcon /> : <SortDescendingIcon />}
           aria-label={`Sort direction: ${directionLabel}`}
           title="Change the sort direction"
         >
           <span className={styles.directionText}>{directionLabel}</span>
         </Button>
-        <div className={styles.field}>
-          <label htmlFor="browse-page-size">Per Page</label>
-          <Select<number>
-            id="browse-page-size"
-            value={state.resultsPerPage}
-            options={PAGE_SIZE_OPTIONS}
-            onChange={(resultsPerPage) => onChange({ resultsPerPage })}
-            className={styles.sizeSelect}
-          />
-        </div>
+        <input type="hidden" name="direction" value={state.direction} />
+        <SelectField
+          id="browse-page-size"
+          name="resultsPerPage"
+          label="Per Page"
+          value={state.resultsPerPage}
+          options={PAGE_SIZE_OPTIONS}
+          onChange={(event) => onChange({ resultsPerPage: Number(event.target.value) })}
+          className={styles.sizeSelect}
+        />
       </div>
-    </div>
+    </form>
   );
 }

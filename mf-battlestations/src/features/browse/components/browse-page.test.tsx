@@ -36,7 +36,7 @@ describe('Browse Battlestations', () => {
     const url = new URL(String(fetch.mock.calls[0][0]), 'http://localhost');
     expect(Object.fromEntries(url.searchParams)).toEqual({ pageNumber: '1', resultsPerPage: '24', sortBy: 'name', direction: 'desc' });
 
-    await userEvent.click(screen.getByRole('button', { name: 'Next' }));
+    await userEvent.click(screen.getByRole('link', { name: 'Next' }));
     await waitFor(() => expect(location()).toBe('/battlestations?pageNumber=2&resultsPerPage=24&sortBy=name&direction=desc'));
     expect(await screen.findByRole('heading', { name: '25–30 of 30 battlestations' })).toHaveFocus();
   });
@@ -62,11 +62,7 @@ describe('Browse Battlestations', () => {
     mockFetch({ '/api/battlestations': listOf(3) });
     renderBrowse();
     await screen.findByRole('heading', { name: /of 3/ });
-    const choose = async (label: string) => {
-      await userEvent.click(screen.getByLabelText('Sort By'));
-      const items = await screen.findAllByTitle(label);
-      await userEvent.click(items[items.length - 1]);
-    };
+    const choose = (label: string) => userEvent.selectOptions(screen.getByRole('combobox', { name: 'Sort By' }), label);
     await choose('Favorites');
     await waitFor(() => expect(location()).toBe('/battlestations?sortBy=favorites&direction=desc'));
     expect(screen.getByRole('button', { name: 'Sort direction: Descending' })).toBeInTheDocument();
@@ -96,5 +92,42 @@ describe('Browse Battlestations', () => {
     renderBrowse('/battlestations?pageNumber=9');
     await waitFor(() => expect(location()).toBe('/battlestations?pageNumber=3'));
     expect(await screen.findByRole('heading', { name: '25–30 of 30 battlestations' })).toBeInTheDocument();
+  });
+
+  it('is a GET form of the page named as the URL query, so it works before the scripts run', async () => {
+    mockFetch({ '/api/battlestations': listOf(3) });
+    renderBrowse('/battlestations?searchTerm=oak&sortBy=name&direction=desc&resultsPerPage=24');
+    await screen.findByRole('heading', { name: /of 3/ });
+    const form = screen.getByRole('search', { name: 'Battlestations' }) as HTMLFormElement;
+    expect(form).toHaveAttribute('method', 'get');
+    expect(form).toHaveAttribute('action', '/battlestations');
+    expect(screen.getByRole('searchbox', { name: 'Search battlestations' })).toHaveAttribute('name', 'searchTerm');
+    expect(screen.getByRole('combobox', { name: 'Sort By' })).toHaveAttribute('name', 'sortBy');
+    expect(screen.getByRole('combobox', { name: 'Per Page' })).toHaveAttribute('name', 'resultsPerPage');
+    // What the browser would send from the search button: the current state; from the direction button: the other direction first.
+    const search = screen.getByRole('button', { name: 'Search' });
+    expect(new URLSearchParams(new FormData(form, search) as unknown as string).toString()).toBe(
+      'searchTerm=oak&sortBy=name&direction=desc&resultsPerPage=24',
+    );
+    const direction = screen.getByRole('button', { name: 'Sort direction: Descending' });
+    expect(new URLSearchParams(new FormData(form, direction) as unknown as string).get('direction')).toBe('asc');
+  });
+
+  it('links each page to its URL, keeping the rest of the query', async () => {
+    mockFetch({ '/api/battlestations': listOf(30) });
+    renderBrowse('/battlestations?sortBy=name');
+    await screen.findByRole('heading', { name: /of 30/ });
+    const pager = screen.getByRole('navigation', { name: 'Battlestation pages' });
+    expect(within(pager).getByRole('link', { name: 'Page 3' })).toHaveAttribute('href', '/battlestations?sortBy=name&pageNumber=3');
+    expect(within(pager).getByRole('link', { name: 'Page 1' })).toHaveAttribute('href', '/battlestations?sortBy=name');
+  });
+
+  it('clears the search at once with the clear button', async () => {
+    mockFetch({ '/api/battlestations': listOf(3) });
+    renderBrowse('/battlestations?searchTerm=oak');
+    await screen.findByRole('heading', { name: /of 3/ });
+    await userEvent.click(screen.getByRole('button', { name: 'Clear search' }));
+    await waitFor(() => expect(location()).toBe('/battlestations'));
+    expect(screen.getByRole('searchbox', { name: 'Search battlestations' })).toHaveValue('');
   });
 });

@@ -1,6 +1,7 @@
 import { battlestationsQuery, BATTLESTATIONS_QUERY_DEFAULTS } from '@battledeck/shared/contract';
-import { Pagination, totalPages, useListState, usePageTitle } from '@battledeck/shared/ui';
+import { pageHref, Pagination, totalPages, useListState, usePageTitle } from '@battledeck/shared/ui';
 import { useEffect, useRef } from 'react';
+import { useLocation } from 'react-router-dom';
 import type { z } from 'zod';
 import { useBattlestations } from '../api/get-battlestations';
 import { BrowseControls } from './browse-controls';
@@ -17,6 +18,7 @@ export default function BrowsePage() {
   const query = useBattlestations(state);
   const pages = query.data ? totalPages(query.data.total, state.resultsPerPage) : 1;
   const resultsHeading = useRef<HTMLHeadingElement>(null);
+  const location = useLocation();
 
   // A page past the end (an old link, stations since deleted) shows the last page instead.
   const beyondEnd = query.isSuccess && state.pageNumber > pages;
@@ -35,7 +37,15 @@ export default function BrowsePage() {
       <h1 className={styles.title}>Browse Battlestations</h1>
       <BrowseControls state={state} onChange={update} />
       <BrowseResults query={query} state={state} headingRef={resultsHeading} />
-      {query.isSuccess && <Pagination page={state.pageNumber} pages={pages} onChange={changePage} label="Battlestation pages" />}
+      {query.isSuccess && (
+        <Pagination
+          page={state.pageNumber}
+          pages={pages}
+          onChange={changePage}
+          hrefFor={(page) => pageHref(location.pathname, location.search, page)}
+          label="Battlestation pages"
+        />
+      )}
     </div>
   );
 }

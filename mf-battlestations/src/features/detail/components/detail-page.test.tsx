@@ -22,7 +22,7 @@ describe('Battlestation detail', () => {
     expect(instagram).toHaveAttribute('target', '_blank');
     expect(instagram).toHaveAttribute('rel', 'noopener noreferrer');
     expect(screen.queryByRole('link', { name: /Reddit/ })).not.toBeInTheDocument();
-    expect(screen.getAllByRole('button', { name: /^Open photo \d of 3$/ })).toHaveLength(3);
+    expect(screen.getAllByRole('link', { name: /^Open photo \d of 3$/ })).toHaveLength(3);
     const table = screen.getByRole('table');
     expect(within(table).getByRole('link', { name: 'Ryzen 7' })).toHaveAttribute('href', '/parts/view/11');
     expect(within(table).getByText('CPU')).toBeInTheDocument();

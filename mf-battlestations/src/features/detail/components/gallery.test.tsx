@@ -20,7 +20,7 @@ describe('Gallery and its viewer', () => {
   it('opens the viewer on a photo, moves with the arrow keys (wrapping) and closes with Esc, focus back on the photo', async () => {
     const user = userEvent.setup();
     render(<Gallery name="Night Owl" images={images} />);
-    const second = screen.getByRole('button', { name: 'Open photo 2 of 3' });
+    const second = screen.getByRole('link', { name: 'Open photo 2 of 3' });
     second.focus();
     await user.keyboard('{Enter}');
 
@@ -48,7 +48,7 @@ describe('Gallery and its viewer', () => {
   it('goes to the first and last photo with Home and End', async () => {
     const user = userEvent.setup();
     render(<Gallery name="Night Owl" images={images} />);
-    await user.click(screen.getByRole('button', { name: 'Open photo 2 of 3' }));
+    await user.click(screen.getByRole('link', { name: 'Open photo 2 of 3' }));
     const dialog = screen.getByRole('dialog');
     await user.keyboard('{End}');
     expect(dialog).toHaveTextContent('3 / 3');
@@ -60,17 +60,17 @@ describe('Gallery and its viewer', () => {
     const user = userEvent.setup();
     render(<Gallery name="Night Owl" images={images} />);
     const before = window.history.length;
-    await user.click(screen.getByRole('button', { name: 'Open photo 1 of 3' }));
+    await user.click(screen.getByRole('link', { name: 'Open photo 1 of 3' }));
     expect(window.history.length).toBe(before + 1);
     window.history.back();
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
-    expect(screen.getByRole('button', { name: 'Open photo 1 of 3' })).toHaveFocus();
+    expect(screen.getByRole('link', { name: 'Open photo 1 of 3' })).toHaveFocus();
   });
 
   it('closes with a swipe down', async () => {
     const user = userEvent.setup();
     render(<Gallery name="Night Owl" images={images} />);
-    await user.click(screen.getByRole('button', { name: 'Open photo 1 of 3' }));
+    await user.click(screen.getByRole('link', { name: 'Open photo 1 of 3' }));
     const stage = screen.getByRole('img', { name: /photo 1 of 3/ }).parentElement!;
     fireEvent.pointerDown(stage, { clientX: 200, clientY: 100, pointerId: 3 });
     fireEvent.pointerUp(stage, { clientX: 210, clientY: 260, pointerId: 3 });
@@ -80,14 +80,14 @@ describe('Gallery and its viewer', () => {
   it('is one dialog without a second banner landmark', async () => {
     const user = userEvent.setup();
     render(<Gallery name="Night Owl" images={images} />);
-    await user.click(screen.getByRole('button', { name: 'Open photo 1 of 3' }));
+    await user.click(screen.getByRole('link', { name: 'Open photo 1 of 3' }));
     expect(screen.queryByRole('banner')).not.toBeInTheDocument();
   });
 
   it('keeps Tab inside the viewer', async () => {
     const user = userEvent.setup();
     render(<Gallery name="Night Owl" images={images} />);
-    await user.click(screen.getByRole('button', { name: 'Open photo 1 of 3' }));
+    await user.click(screen.getByRole('link', { name: 'Open photo 1 of 3' }));
     const close = screen.getByRole('button', { name: 'Close' });
     expect(close).toHaveFocus();
     await user.tab();
@@ -103,7 +103,7 @@ describe('Gallery and its viewer', () => {
   it('changes photo with the buttons and with a swipe', async () => {
     const user = userEvent.setup();
     render(<Gallery name="Night Owl" images={images} />);
-    await user.click(screen.getByRole('button', { name: 'Open photo 1 of 3' }));
+    await user.click(screen.getByRole('link', { name: 'Open photo 1 of 3' }));
     const dialog = screen.getByRole('dialog');
     await user.click(screen.getByRole('button', { name: 'Previous photo' }));
     expect(dialog).toHaveTextContent('3 / 3');
@@ -131,5 +131,18 @@ describe('Gallery and its viewer', () => {
     // At the start: scrolling left does nothing.
     fireEvent.click(screen.getByRole('button', { name: 'Scroll photos left' }));
     expect(scrollBy).toHaveBeenCalledTimes(1);
+  });
+
+  it('makes each public photo a link to its full file, which works before the scripts run; Space opens the viewer too', async () => {
+    const user = userEvent.setup();
+    render(<Gallery name="Night Owl" images={images} />);
+    expect(screen.getAllByRole('link', { name: /^Open photo \d of 3$/ }).map((link) => link.getAttribute('href'))).toEqual([
+      '/images/battlestations/a.jpg',
+      '/images/battlestations/b.jpg',
+      '/images/battlestations/c.png',
+    ]);
+    screen.getByRole('link', { name: 'Open photo 3 of 3' }).focus();
+    await user.keyboard(' ');
+    expect(screen.getByRole('dialog', { name: 'Night Owl' })).toHaveTextContent('3 / 3');
   });
 });

@@ -1,6 +1,6 @@
-import { LeftOutlined, RightOutlined } from '@ant-design/icons';
-import { StationImage } from '@battledeck/shared/ui';
-import { useCallback, useLayoutEffect, useRef, useState } from 'react';
+import { imageUrl } from '@battledeck/shared/format';
+import { ChevronLeftIcon, ChevronRightIcon, StationImage } from '@battledeck/shared/ui';
+import { useCallback, useLayoutEffect, useRef, useState, type KeyboardEvent, type MouseEvent, type ReactNode } from 'react';
 import { ImageViewer } from './image-viewer';
 import styles from './gallery.module.css';
 
@@ -8,6 +8,51 @@ export const GALLERY_MESSAGES = { empty: "This battlestation doesn't have any ph
 
 /** SPEC §9: the scroll buttons move the strip by one fifth of its scroll width. */
 export const SCROLL_FRACTION = 1 / 5;
+
+/** A click the browser should handle itself (a new tab or window), not the viewer. */
+const isOwnClick = (event: MouseEvent) => event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey;
+
+interface ThumbProps {
+  file: string;
+  isPrivate: boolean;
+  label: string;
+  onOpen: () => void;
+  children: ReactNode;
+}
+
+/**
+ * A photo's opener. A public photo is a link to its full file (it works before the scripts run and opens in
+ * a new tab); a plain click or Space opens the viewer instead. A private photo is no public file: a button.
+ */
+function Thumb({ file, isPrivate, label, onOpen, children }: ThumbProps) {
+  if (isPrivate) {
+    return (
+      <button type="button" className={styles.thumb} onClick={onOpen} aria-label={label}>
+        {children}
+      </button>
+    );
+  }
+  return (
+    <a
+      href={imageUrl('battlestations', file)}
+      className={styles.thumb}
+      aria-label={label}
+      onClick={(event) => {
+        if (isOwnClick(event)) return;
+        event.preventDefault();
+        onOpen();
+      }}
+      // Space opened it when it was a button: keep it, rather than scroll the page.
+      onKeyDown={(event: KeyboardEvent) => {
+        if (event.key !== ' ') return;
+        event.preventDefault();
+        onOpen();
+      }}
+    >
+      {children}
+    </a>
+  );
+}
 
 const prefersReducedMotion = () => typeof window.matchMedia === 'function' && window.matchMedia('(prefers-reduced-motion: reduce)').matches;
 
@@ -50,12 +95,12 @@ export function Gallery({ name, images, isPrivate = false }: { name: string; ima
     <div className={`${styles.gallery} ${scrollable ? styles.scrollable : ''}`}>
       {/* aria-disabled, not disabled: a button reaching the end keeps the keyboard focus. */}
       <button type="button" className={`${styles.scroll} ${styles.left}`} onClick={() => scroll(-1)} aria-disabled={edges.atStart} aria-label="Scroll photos left">
-        <LeftOutlined aria-hidden />
+        <ChevronLeftIcon />
       </button>
       <ul ref={strip} className={styles.strip} onScroll={measure} aria-label="Photos">
         {images.map((file, i) => (
           <li key={file}>
-            <button type="button" className={styles.thumb} onClick={() => setViewing(i)} aria-label={`Open photo ${i + 1} of ${total}`}>
+            <Thumb file={file} isPrivate={isPrivate} onOpen={() => setViewing(i)} label={`Open photo ${i + 1} of ${total}`}>
               <StationImage
                 name={file}
                 isPrivate={isPrivate}
@@ -66,12 +111,12 @@ export function Gallery({ name, images, isPrivate = false }: { name: string; ima
                 loading={i < 3 ? 'eager' : 'lazy'}
                 fetchPriority={i === 0 ? 'high' : undefined}
               />
-            </button>
+            </Thumb>
           </li>
         ))}
       </ul>
       <button type="button" className={`${styles.scroll} ${styles.right}`} onClick={() => scroll(1)} aria-disabled={edges.atEnd} aria-label="Scroll photos right">
-        <RightOutlined aria-hidden />
+        <ChevronRightIcon />
       </button>
       {viewing !== null && <ImageViewer name={name} images={images} isPrivate={isPrivate} index={viewing} onIndexChange={setViewing} onClose={() => setViewing(null)} />}
     </div>

@@ -1,5 +1,4 @@
-import { CloseOutlined, LeftOutlined, RightOutlined } from '@ant-design/icons';
-import { preloadStationImage, StationImage } from '@battledeck/shared/ui';
+import { ChevronLeftIcon, ChevronRightIcon, CloseIcon, preloadStationImage, StationImage } from '@battledeck/shared/ui';
 import { useEffect, useId, useRef } from 'react';
 import { createPortal } from 'react-dom';
 import { useFocusTrap } from '../hooks/use-focus-trap';
@@ -92,7 +91,7 @@ export function ImageViewer({ name, images, isPrivate = false, index, onIndexCha
             {index + 1} / {total}
           </p>
           <button ref={closeButton} type="button" className={styles.iconButton} onClick={close} aria-label="Close">
-            <CloseOutlined aria-hidden />
+            <CloseIcon />
           </button>
         </div>
         <div className={styles.stage} {...swipe}>
@@ -109,10 +108,10 @@ export function ImageViewer({ name, images, isPrivate = false, index, onIndexCha
         {total > 1 && (
           <>
             <button type="button" className={`${styles.iconButton} ${styles.previous}`} onClick={() => go(-1)} aria-label="Previous photo">
-              <LeftOutlined aria-hidden />
+              <ChevronLeftIcon />
             </button>
             <button type="button" className={`${styles.iconButton} ${styles.next}`} onClick={() => go(1)} aria-label="Next photo">
-              <RightOutlined aria-hidden />
+              <ChevronRightIcon />
             </button>
           </>
         )}

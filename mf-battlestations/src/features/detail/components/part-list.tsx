@@ -1,7 +1,5 @@
-import { CopyOutlined } from '@ant-design/icons';
 import type { BattlestationPart } from '@battledeck/shared/contract';
-import { CopyPartListDialog } from '@battledeck/shared/widgets';
-import { Button } from 'antd';
+import { Button, CopyIcon, CopyPartListDialog } from '@battledeck/shared/ui';
 import { useState } from 'react';
 import { Link } from 'react-router-dom';
 import styles from './detail-page.module.css';
@@ -15,7 +13,7 @@ export function PartList({ stationId, stationName, parts }: { stationId: number;
     <section className={styles.section} aria-labelledby="part-list-heading">
       <div className={styles.sectionHeader}>
         <h2 id="part-list-heading">Part List</h2>
-        <Button icon={<CopyOutlined aria-hidden />} onClick={() => setCopying(true)} disabled={parts.length === 0}>
+        <Button icon={<CopyIcon />} onClick={() => setCopying(true)} disabled={parts.length === 0}>
           Copy Part List
         </Button>
       </div>

@@ -1,7 +1,6 @@
-import { EditOutlined, InstagramOutlined, LockOutlined, RedditOutlined } from '@ant-design/icons';
 import type { BattlestationDetail } from '@battledeck/shared/contract';
 import { absoluteDate, externalHref, parseTimestamp, relativeTime } from '@battledeck/shared/format';
-import { Tooltip } from 'antd';
+import { EditIcon, InstagramIcon, LockIcon, RedditIcon, Tooltip } from '@battledeck/shared/ui';
 import { Link } from 'react-router-dom';
 import { useCanEdit } from '../../../lib/get-battlestation';
 import { FavoriteButton } from './favorite-button';
@@ -26,7 +25,7 @@ export function StationHeader({ station }: { station: BattlestationDetail }) {
         <h1 className={styles.name}>{station.name}</h1>
         {station.is_public === 0 && (
           <span className={styles.private}>
-            <LockOutlined aria-hidden /> Private
+            <LockIcon /> Private
           </span>
         )}
       </div>
@@ -34,22 +33,24 @@ export function StationHeader({ station }: { station: BattlestationDetail }) {
         <li>By: {station.username}</li>
         <li>
           Uploaded{' '}
-          <Tooltip title={absoluteDate(created)}>
-            {/* Focusable so keyboard users get the full date too. */}
-            {/* eslint-disable-next-line jsx-a11y/no-noninteractive-tabindex */}
-            <time dateTime={created.toISOString()} tabIndex={0} className={styles.time}>
-              {relativeTime(created)}
-            </time>
+          <Tooltip text={absoluteDate(created)}>
+            {(describedBy) => (
+              // Focusable so keyboard users get the full date too.
+              // eslint-disable-next-line jsx-a11y/no-noninteractive-tabindex
+              <time dateTime={created.toISOString()} tabIndex={0} className={styles.time} aria-describedby={describedBy}>
+                {relativeTime(created)}
+              </time>
+            )}
           </Tooltip>
         </li>
         {station.instagram_url && (
           <li>
-            <SocialLink link={station.instagram_url} label="Instagram" icon={<InstagramOutlined aria-hidden />} />
+            <SocialLink link={station.instagram_url} label="Instagram" icon={<InstagramIcon />} />
           </li>
         )}
         {station.reddit_url && (
           <li>
-            <SocialLink link={station.reddit_url} label="Reddit" icon={<RedditOutlined aria-hidden />} />
+            <SocialLink link={station.reddit_url} label="Reddit" icon={<RedditIcon />} />
           </li>
         )}
       </ul>
@@ -57,7 +58,7 @@ export function StationHeader({ station }: { station: BattlestationDetail }) {
         <FavoriteButton station={station} />
         {canEdit && (
           <Link to="edit" className={styles.editLink}>
-            <EditOutlined aria-hidden /> Edit Battlestation
+            <EditIcon /> Edit Battlestation
           </Link>
         )}
       </div>

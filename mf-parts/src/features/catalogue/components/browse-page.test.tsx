@@ -5,7 +5,7 @@ import userEvent from '@testing-library/user-event';
 import { Route, Routes, useLocation } from 'react-router-dom';
 import App from '../../../app';
 
-// The first render loads antd and the lazy page: slow on a busy machine, so wait longer than 1 s.
+// The first render loads the lazy page: slow on a busy machine, so wait longer than 1 s.
 configure({ asyncUtilTimeout: 5000 });
 
 const TYPES: PartType[] = [
@@ -48,11 +48,12 @@ function renderCatalogue(route: string, parts: { parts: PartSummary[]; total: nu
 const location = () => screen.getByTestId('location').textContent;
 const searchOf = () => new URLSearchParams(location()?.split('?')[1] ?? '');
 
-async function chooseOption(label: string, option: string) {
-  await userEvent.click(screen.getByLabelText(label));
-  const items = await screen.findAllByTitle(option);
-  await userEvent.click(items[items.length - 1]);
-}
+const chooseOption = (label: string, option: string) => userEvent.selectOptions(screen.getByRole('combobox', { name: label }), option);
+/** The option a native select shows. */
+const shownOption = (label: string) => {
+  const select = screen.getByRole('combobox', { name: label }) as HTMLSelectElement;
+  return select.selectedOptions[0]?.textContent;
+};
 
 describe('Parts browse page', () => {
   beforeEach(() => setSession());
@@ -79,9 +80,9 @@ describe('Parts browse page', () => {
     expect(screen.getByRole('heading', { name: '2 Parts' })).toBeInTheDocument();
 
     expect(Object.fromEntries(partsCalls()[0].searchParams)).toEqual({ pageNumber: '1', resultsPerPage: '12', sortBy: 'name', direction: 'asc' });
-    expect(screen.getByLabelText('Sort By').closest('.ant-select')).toHaveTextContent('Name');
+    expect(shownOption('Sort By')).toBe('Name');
     expect(screen.getByRole('button', { name: 'Direction: Ascending' })).toBeInTheDocument();
-    expect(screen.getByLabelText('Per Page').closest('.ant-select')).toHaveTextContent('12');
+    expect(shownOption('Per Page')).toBe('12');
   });
 
   it('reads category, page, size, sort, direction and search from the URL', async () => {
@@ -92,12 +93,12 @@ describe('Parts browse page', () => {
     expect(await screen.findByRole('heading', { level: 1, name: 'CPU' })).toBeInTheDocument();
     await waitFor(() => expect(document.title).toBe('Browse CPU | Battledeck'));
     expect(screen.getByRole('searchbox', { name: 'Search parts' })).toHaveValue('ryzen');
-    expect(screen.getByLabelText('Sort By').closest('.ant-select')).toHaveTextContent('Most Popular');
+    expect(shownOption('Sort By')).toBe('Most Popular');
     expect(screen.getByRole('button', { name: 'Direction: Descending' })).toBeInTheDocument();
-    expect(screen.getByLabelText('Per Page').closest('.ant-select')).toHaveTextContent('24');
-    expect(await screen.findByRole('button', { name: 'Page 2' })).toHaveAttribute('aria-current', 'page');
-    expect(screen.getByRole('button', { name: 'Page 3' })).toBeInTheDocument();
-    expect(screen.queryByRole('button', { name: 'Page 4' })).not.toBeInTheDocument();
+    expect(shownOption('Per Page')).toBe('24');
+    expect(await screen.findByRole('link', { name: 'Page 2' })).toHaveAttribute('aria-current', 'page');
+    expect(screen.getByRole('link', { name: 'Page 3' })).toBeInTheDocument();
+    expect(screen.queryByRole('link', { name: 'Page 4' })).not.toBeInTheDocument();
     expect(Object.fromEntries(partsCalls()[0].searchParams)).toEqual({
       pageNumber: '2',
       resultsPerPage: '24',
@@ -110,6 +111,20 @@ describe('Parts browse page', () => {
     expect(within(nav).getByRole('link', { name: 'CPU' })).toHaveAttribute('aria-current', 'page');
   });
 
+  it('is a GET form of the page named as GET /parts\' query, and links each page, so both work before the scripts run', async () => {
+    renderCatalogue('/parts/cpu?sortBy=battlestation_count&direction=desc&searchTerm=ryzen', { parts: [part(1)], total: 40 });
+    await screen.findByRole('link', { name: 'Page 2' });
+    const form = screen.getByRole('search', { name: 'Parts' }) as HTMLFormElement;
+    expect(form).toHaveAttribute('method', 'get');
+    expect(form).toHaveAttribute('action', '/parts/cpu');
+    const sent = (submitter: HTMLElement) => new URLSearchParams(new FormData(form, submitter) as unknown as string);
+    expect(sent(screen.getByRole('button', { name: 'Search' })).toString()).toBe(
+      'searchTerm=ryzen&sortBy=battlestation_count&direction=desc&resultsPerPage=12',
+    );
+    expect(sent(screen.getByRole('button', { name: 'Direction: Descending' })).get('direction')).toBe('asc');
+    expect(screen.getByRole('link', { name: 'Page 2' })).toHaveAttribute('href', '/parts/cpu?sortBy=battlestation_count&direction=desc&searchTerm=ryzen&pageNumber=2');
+  });
+
   it('falls back to the defaults for values it does not know', async () => {
     const { partsCalls } = renderCatalogue('/parts?pageNumber=zero&resultsPerPage=10&sortBy=price&direction=sideways');
     await screen.findByRole('link', { name: /Part 1/ });
@@ -118,9 +133,9 @@ describe('Parts browse page', () => {
 
   it('puts each control change in the URL; anything but the page starts again at page 1', async () => {
     const { partsCalls } = renderCatalogue('/parts/gpu?pageNumber=3', { parts: [part(1)], total: 100 });
-    await screen.findByRole('button', { name: 'Page 3' });
+    await screen.findByRole('link', { name: 'Page 3' });
 
-    await userEvent.click(screen.getByRole('button', { name: 'Page 4' }));
+    await userEvent.click(screen.getByRole('link', { name: 'Page 4' }));
     expect(location()).toBe('/parts/gpu?pageNumber=4');
 
     // Most Popular puts the most used first (decision 24); the toggle still flips it.
@@ -128,13 +143,13 @@ describe('Parts browse page', () => {
     expect(location()).toBe('/parts/gpu?sortBy=battlestation_count&direction=desc');
     expect(screen.getByRole('button', { name: 'Direction: Descending' })).toBeInTheDocument();
 
-    await userEvent.click(screen.getByRole('button', { name: 'Next' }));
+    await userEvent.click(screen.getByRole('link', { name: 'Next' }));
     await userEvent.click(screen.getByRole('button', { name: 'Direction: Descending' }));
     expect(Object.fromEntries(searchOf())).toEqual({ sortBy: 'battlestation_count' });
     await userEvent.click(screen.getByRole('button', { name: 'Direction: Ascending' }));
     expect(Object.fromEntries(searchOf())).toEqual({ sortBy: 'battlestation_count', direction: 'desc' });
 
-    await userEvent.click(screen.getByRole('button', { name: 'Page 2' }));
+    await userEvent.click(screen.getByRole('link', { name: 'Page 2' }));
     await chooseOption('Per Page', '48');
     expect(Object.fromEntries(searchOf())).toEqual({ sortBy: 'battlestation_count', direction: 'desc', resultsPerPage: '48' });
 

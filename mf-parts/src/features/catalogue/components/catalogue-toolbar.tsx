@@ -1,6 +1,7 @@
-import { CloseCircleFilled, SearchOutlined, SortAscendingOutlined, SortDescendingOutlined } from '@ant-design/icons';
 import { PART_PAGE_SIZES, type Direction, type PartSort } from '@battledeck/shared/contract';
-import { Button, Input, Select } from 'antd';
+import { Button, SearchField, Select, SortAscendingIcon, SortDescendingIcon } from '@battledeck/shared/ui';
+import { useState } from 'react';
+import { useLocation } from 'react-router-dom';
 import { CATALOGUE_TEXTS } from '../catalogue-texts';
 import styles from './browse-page.module.css';
 
@@ -8,6 +9,7 @@ const SORT_OPTIONS: { value: PartSort; label: string }[] = [
   { value: 'name', label: 'Name' },
   { value: 'battlestation_count', label: CATALOGUE_TEXTS.mostPopular },
 ];
+const PAGE_SIZE_OPTIONS = PART_PAGE_SIZES.map((size) => ({ value: size, label: String(size) }));
 
 const DIRECTION_WORDS: Record<Direction, string> = { asc: 'Ascending', desc: 'Descending' };
 
@@ -22,41 +24,76 @@ export interface CatalogueToolbarProps {
   onPageSize: (size: number) => void;
 }
 
-/** Search (Enter or the button), sort, direction toggle and page size of the catalogue. */
+/**
+ * Search (Enter or the button), sort, direction toggle and page size of the catalogue: one GET form of this
+ * page whose fields are the URL's query (GET /parts' names), so it works before the scripts run; with them
+ * every change goes through the URL without a reload.
+ */
 export function CatalogueToolbar(props: CatalogueToolbarProps) {
   const { searchTerm, sortBy, direction, resultsPerPage } = props;
+  const { pathname } = useLocation();
+  const [text, setText] = useState(searchTerm ?? '');
+  // The URL's term changed (a category resets it, back/forward): the box shows the applied search.
+  const [shownTerm, setShownTerm] = useState(searchTerm);
+  if (shownTerm !== searchTerm) {
+    setShownTerm(searchTerm);
+    setText(searchTerm ?? '');
+  }
   const other: Direction = direction === 'asc' ? 'desc' : 'asc';
   return (
-    <div className={styles.toolbar}>
-      <form role="search" className={styles.search} onSubmit={(event) => event.preventDefault()}>
-        <label htmlFor="parts-search" className="visually-hidden">
-          Search parts
-        </label>
-        {/* Remounted when the URL's term changes (a category resets it), so the box always shows the applied search. */}
-        <Input.Search
-          key={searchTerm ?? ''}
-          id="parts-search"
-          defaultValue={searchTerm}
-          placeholder="Search by name or manufacturer"
-          allowClear={{ clearIcon: <CloseCircleFilled aria-label="Clear search" /> }}
-          maxLength={200}
-          enterButton={<Button icon={<SearchOutlined aria-hidden />} aria-label="Search" />}
-          onSearch={(value) => props.onSearch(value.trim() || undefined)}
-        />
-      </form>
+    <form
+      method="get"
+      action={pathname}
+      role="search"
+      aria-label="Parts"
+      className={styles.toolbar}
+      onSubmit={(event) => {
+        event.preventDefault();
+        props.onSearch(text.trim() || undefined);
+      }}
+    >
+      <SearchField
+        id="parts-search"
+        name="searchTerm"
+        label="Search parts"
+        className={styles.search}
+        value={text}
+        onValueChange={setText}
+        onClear={() => {
+          setText('');
+          props.onSearch(undefined);
+        }}
+        placeholder="Search by name or manufacturer"
+      />
       <div className={styles.control}>
         <label htmlFor="parts-sort" className={styles.controlLabel}>
           Sort By
         </label>
-        <Select id="parts-sort" value={sortBy} options={SORT_OPTIONS} onChange={props.onSort} className={styles.sortSelect} />
+        <Select
+          id="parts-sort"
+          name="sortBy"
+          value={sortBy}
+          options={SORT_OPTIONS}
+          onChange={(event) => props.onSort(event.target.value as PartSort)}
+          className={styles.sortSelect}
+        />
+        {/* Submits the other direction; the hidden field after it keeps the current one for the other submits
+            (the first value of a repeated parameter is the one read). */}
         <Button
-          icon={direction === 'asc' ? <SortAscendingOutlined aria-hidden /> : <SortDescendingOutlined aria-hidden />}
+          type="submit"
+          name="direction"
+          value={other}
+          icon={direction === 'asc' ? <SortAscendingIcon /> : <SortDescendingIcon />}
           aria-label={`Direction: ${DIRECTION_WORDS[direction]}`}
           title={`Switch to ${DIRECTION_WORDS[other].toLowerCase()}`}
-          onClick={() => props.onDirection(other)}
+          onClick={(event) => {
+            event.preventDefault();
+            props.onDirection(other);
+          }}
         >
           {DIRECTION_WORDS[direction]}
         </Button>
+        <input type="hidden" name="direction" value={direction} />
       </div>
       <div className={styles.control}>
         <label htmlFor="parts-page-size" className={styles.controlLabel}>
@@ -64,12 +101,13 @@ export function CatalogueToolbar(props: CatalogueToolbarProps) {
         </label>
         <Select
           id="parts-page-size"
+          name="resultsPerPage"
           value={resultsPerPage}
-          options={PART_PAGE_SIZES.map((size) => ({ value: size, label: String(size) }))}
-          onChange={props.onPageSize}
+          options={PAGE_SIZE_OPTIONS}
+          onChange={(event) => props.onPageSize(Number(event.target.value))}
           className={styles.sizeSelect}
         />
       </div>
-    </div>
+    </form>
   );
 }

@@ -1,6 +1,6 @@
 import type { PartType } from '@battledeck/shared/contract';
+import { Select } from '@battledeck/shared/ui';
 import type { UseQueryResult } from '@tanstack/react-query';
-import { Select } from 'antd';
 import { CATALOGUE_TEXTS } from '../catalogue-texts';
 import styles from './browse-page.module.css';
 
@@ -14,6 +14,10 @@ interface CategorySelectProps {
 
 /** The category chooser of small screens, where the side list is hidden. */
 export function CategorySelect({ types, current, onChoose }: CategorySelectProps) {
+  // Until the categories are there, the only option says why it cannot be used yet.
+  const options = types.isSuccess
+    ? [{ value: ALL, label: CATALOGUE_TEXTS.all }, ...types.data.map((type) => ({ value: type.type_path, label: type.type_name }))]
+    : [{ value: ALL, label: types.isError ? CATALOGUE_TEXTS.categoriesError : CATALOGUE_TEXTS.categoriesLoading }];
   return (
     <div className={`${styles.control} ${styles.mobileCategory}`}>
       <label htmlFor="parts-category" className={styles.controlLabel}>
@@ -21,15 +25,11 @@ export function CategorySelect({ types, current, onChoose }: CategorySelectProps
       </label>
       <Select
         id="parts-category"
-        value={types.isSuccess ? (current ?? ALL) : undefined}
-        placeholder={types.isError ? CATALOGUE_TEXTS.categoriesError : CATALOGUE_TEXTS.categoriesLoading}
-        status={types.isError ? 'error' : undefined}
+        value={types.isSuccess ? (current ?? ALL) : ALL}
+        aria-invalid={types.isError || undefined}
         disabled={!types.isSuccess}
-        onChange={(value: string) => onChoose(value === ALL ? undefined : value)}
-        options={[
-          { value: ALL, label: CATALOGUE_TEXTS.all },
-          ...(types.data ?? []).map((type) => ({ value: type.type_path, label: type.type_name })),
-        ]}
+        onChange={(event) => onChoose(event.target.value === ALL ? undefined : event.target.value)}
+        options={options}
         className={styles.categorySelect}
       />
     </div>

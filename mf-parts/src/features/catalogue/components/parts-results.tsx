@@ -1,6 +1,7 @@
 import type { PartsListResponse } from '@battledeck/shared/contract';
 import { countLabel } from '@battledeck/shared/format';
-import { Pagination, totalPages } from '@battledeck/shared/ui';
+import { pageHref, Pagination, totalPages } from '@battledeck/shared/ui';
+import { useLocation } from 'react-router-dom';
 import type { UseQueryResult } from '@tanstack/react-query';
 import { CATALOGUE_TEXTS } from '../catalogue-texts';
 import styles from './browse-page.module.css';
@@ -19,6 +20,7 @@ interface PartsResultsProps {
 
 /** The grid of part cards with its loading, error and empty states and the page buttons. */
 export function PartsResults({ parts, pageNumber, resultsPerPage, onPage }: PartsResultsProps) {
+  const location = useLocation();
   return (
     <section className={styles.results} aria-labelledby="parts-results-title" aria-busy={parts.isPending}>
       <h2 id="parts-results-title" className={styles.resultsTitle}>
@@ -48,7 +50,13 @@ export function PartsResults({ parts, pageNumber, resultsPerPage, onPage }: Part
         </ul>
       )}
       {parts.isSuccess && (
-        <Pagination page={pageNumber} pages={totalPages(parts.data.total, resultsPerPage)} onChange={onPage} label="Parts pages" />
+        <Pagination
+          page={pageNumber}
+          pages={totalPages(parts.data.total, resultsPerPage)}
+          onChange={onPage}
+          hrefFor={(page) => pageHref(location.pathname, location.search, page)}
+          label="Parts pages"
+        />
       )}
     </section>
   );

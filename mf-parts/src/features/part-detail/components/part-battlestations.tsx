@@ -1,7 +1,7 @@
 import { PART_BATTLESTATIONS_PAGE_SIZE } from '@battledeck/shared/contract';
-import { BattlestationCard, BattlestationCardSkeleton, CardGrid, Pagination, totalPages } from '@battledeck/shared/ui';
+import { BattlestationCard, BattlestationCardSkeleton, CardGrid, pageHref, Pagination, totalPages } from '@battledeck/shared/ui';
 import { useCallback, useEffect, useRef } from 'react';
-import { Link, useSearchParams } from 'react-router-dom';
+import { Link, useLocation, useSearchParams } from 'react-router-dom';
 import { usePartBattlestations } from '../api/get-part-battlestations';
 import { PART_TEXTS } from '../part-texts';
 import styles from './part-page.module.css';
@@ -23,6 +23,7 @@ export function PartBattlestations({ partId }: { partId: number }) {
   const [page, setPage] = usePageParam();
   const stations = usePartBattlestations(partId, page);
   const sectionRef = useRef<HTMLElement>(null);
+  const location = useLocation();
   // A page past the end (an old link) falls back to the first.
   const pastTheEnd = stations.isSuccess && stations.data.total > 0 && page > totalPages(stations.data.total, PART_BATTLESTATIONS_PAGE_SIZE);
   useEffect(() => {
@@ -66,6 +67,7 @@ export function PartBattlestations({ partId }: { partId: number }) {
           page={page}
           pages={totalPages(stations.data.total, PART_BATTLESTATIONS_PAGE_SIZE)}
           onChange={goTo}
+          hrefFor={(target) => pageHref(location.pathname, location.search, target, 'page')}
           label="Battlestation pages"
         />
       )}
