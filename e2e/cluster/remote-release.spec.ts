@@ -21,6 +21,13 @@ async function npmRun(script: string, args: string[], env: Record<string, string
   return stdout;
 }
 
+/** The build label in the server-rendered HTML of /parts (ADR 012): '' for the plain build, null if it was not server-rendered. */
+async function serverRenderedLabel(page: Page): Promise<string | null> {
+  const html = await (await page.request.get('/parts')).text();
+  if (!html.includes('id="battledeck-state"')) return null;
+  return /<meta name="battledeck-build:mf_parts" content="([^"]*)"/.exec(html)?.[1] ?? '';
+}
+
 const readRemotes = () => JSON.parse(readFileSync(DEPLOY_REMOTES_FILE, 'utf8')) as Record<string, string>;
 
 /** Every file of a build folder with its modification time: any rewrite shows. */
@@ -64,7 +71,8 @@ test('a remote built and released alone goes live on reload without a shell rebu
   void consoleErrors;
   let releaseDir: string | null = null;
   try {
-    // Before: every remote from its plain build.
+    // Before: every remote from its plain build, on the server too.
+    expect(await serverRenderedLabel(page)).toBe('');
     const partsBefore = await pathsDuring(page, () => openParts(page));
     const battlestationsBefore = await pathsDuring(page, () => openBattlestations(page));
     expect(shellScripts(partsBefore).some((p) => /^\/main\.[0-9a-f]{8}\.js$/.test(p))).toBe(true);
@@ -92,6 +100,8 @@ test('a remote built and released alone goes live on reload without a shell rebu
     const releaseMs = Date.now() - releaseStarted;
     expect(readRemotes()).toEqual({ ...remotesBefore, mf_parts: `/remotes/mf-parts/releases/${version}/mf-manifest.json` });
 
+    // The site server renders /parts with the new release at once: no shell rebuild, no restart.
+    expect(await serverRenderedLabel(page)).toBe(label);
     const partsAfter = await pathsDuring(page, () => openParts(page));
     await expect(page.locator(BUILD_META)).toHaveAttribute('content', label);
     expect(shellScripts(partsAfter)).toEqual(shellScripts(partsBefore));
@@ -110,6 +120,7 @@ test('a remote built and released alone goes live on reload without a shell rebu
     // Roll back: point the entry back at the plain build.
     await npmRun('release:remote', ['mf-parts', 'dist']);
     expect(readRemotes()).toEqual(remotesBefore);
+    expect(await serverRenderedLabel(page)).toBe('');
     const partsRolledBack = await pathsDuring(page, () => openParts(page));
     await expect(page.locator(BUILD_META)).toHaveCount(0);
     expect(remotePaths(partsRolledBack, 'mf-parts')).toContain('/remotes/mf-parts/mf-manifest.json');

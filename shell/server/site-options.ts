@@ -1,7 +1,9 @@
 import path from 'node:path';
+import { SERVER_RENDER_BUDGET_MS } from '@battledeck/shared/remote';
 import { BUNDLES, ROOT } from './bundles';
 import { activeRemotesFile } from './remote-releases';
-import type { SiteServerOptions } from './site-server';
+import { siteFileFor, type SiteServerOptions } from './site-server';
+import { createPageRenderer } from './ssr/page-renderer';
 
 const REMOTE_FOLDERS = BUNDLES.filter((bundle) => bundle !== 'shell');
 
@@ -11,7 +13,7 @@ const REMOTE_FOLDERS = BUNDLES.filter((bundle) => bundle !== 'shell');
  * browser signs in against the local Auth emulator.
  */
 export function siteOptionsFromEnv(env: NodeJS.ProcessEnv, options: { port: number; apiOrigin: string; authEmulatorUrl: string }): SiteServerOptions {
-  return {
+  const site: SiteServerOptions = {
     port: options.port,
     apiOrigin: options.apiOrigin,
     shellDir: path.join(ROOT, 'shell', 'dist'),
@@ -29,6 +31,19 @@ export function siteOptionsFromEnv(env: NodeJS.ProcessEnv, options: { port: numb
       authEmulatorUrl: env.FIREBASE_API_KEY ? undefined : options.authEmulatorUrl,
       imageBaseUrl: env.IMAGE_BASE_URL ?? '/images',
     },
+  };
+  // Public pages render on the server (ADR 012) unless SERVER_RENDERING=off (the browser then renders them).
+  if (env.SERVER_RENDERING === 'off') return site;
+  return {
+    ...site,
+    renderPage: createPageRenderer({
+      shellDir: site.shellDir,
+      remotesFile: site.remotesFile,
+      siteFile: (urlPath) => siteFileFor(site, urlPath),
+      apiBaseUrl: `${options.apiOrigin.replace(/\/$/, '')}/api`,
+      budgetMs: Number(env.SERVER_RENDER_BUDGET_MS ?? SERVER_RENDER_BUDGET_MS),
+      warmUp: ['/', '/battlestations', '/battlestations/1', '/parts', '/parts/view/1'],
+    }),
   };
 }
 

@@ -18,6 +18,11 @@ export interface PageRendererOptions {
   /** The API's base URL for the server's own data requests, e.g. http://127.0.0.1:8081/api. */
   apiBaseUrl: string;
   budgetMs: number;
+  /**
+   * Render these pages once in the background at start, with no budget: the first render compiles React's
+   * server code and evaluates each remote's build, which would otherwise push the first visitors past it.
+   */
+  warmUp?: string[];
   /** For tests: the shell's server build (default shell/dist-ssr/render.js). */
   renderBundle?: string;
 }
@@ -152,12 +157,12 @@ export function createPageRenderer(options: PageRendererOptions): PageRenderer {
     return (await Promise.all(files.map((file) => fetchText(`${base}${file}`)))).join('\n');
   }
 
-  return async ({ url }) => {
+  async function renderWithin(url: string, budgetMs: number): Promise<{ status: number; html: string } | null> {
     // Loading the shell's server build (once) is not the page's time; what follows is.
     const render = shellRender();
     const indexFile = path.join(options.shellDir, 'index.html');
     if (!render || !existsSync(indexFile)) return null;
-    const signal = AbortSignal.timeout(options.budgetMs);
+    const signal = AbortSignal.timeout(budgetMs);
     let remote: RemoteName | undefined;
     const page = await withTimeout(
       render.renderPage({
@@ -181,5 +186,8 @@ export function createPageRenderer(options: PageRendererOptions): PageRenderer {
       .replace('</head>', () => `${page.hoisted}${styles ? `<style>${styles}</style>` : ''}</head>`)
       .replace('<div id="root"></div>', () => `<div id="root">${page.markup}</div><script type="application/json" id="battledeck-state">${page.state}</script>`);
     return { status: 200, html };
-  };
+  }
+
+  if (options.warmUp) setTimeout(() => void Promise.allSettled(options.warmUp!.map((url) => renderWithin(url, 30_000))), 0);
+  return ({ url }) => renderWithin(url, options.budgetMs);
 }

@@ -112,7 +112,15 @@ export async function renderPage({ url, loadRemote, signal }: RenderRequest): Pr
         </PreloadedRemotesContext.Provider>
       </QueryClientProvider>
     </StrictMode>,
-    { signal },
+    {
+      signal,
+      // Every boundary inline: outlined ones would need inline scripts, which the CSP refuses.
+      progressiveChunkSize: Number.POSITIVE_INFINITY,
+      // A component that throws is rendered by the browser instead (React marks its boundary): say which.
+      onError(error) {
+        if (!signal.aborted) console.error(`server render of ${location.pathname}:`, error);
+      },
+    },
   );
   const rendered = await textOf(prelude);
   const hoisted = HOISTED.exec(rendered)?.[0] ?? '';
