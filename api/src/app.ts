@@ -13,6 +13,7 @@ import errorHandler from './plugins/error-handler';
 import helmetPlugin from './plugins/helmet';
 import inputGuardPlugin from './plugins/input-guard';
 import multipartPlugin from './plugins/multipart';
+import photoWidthsPlugin from './plugins/photo-widths';
 import privatePhotosPlugin from './plugins/private-photos';
 import rateLimitPlugin from './plugins/rate-limit';
 import responseCachePlugin from './plugins/response-cache';
@@ -55,6 +56,7 @@ async function app(fastify: FastifyInstance, opts: AppOptions): Promise<void> {
   await fastify.register(authPlugin, { verifier: opts.tokenVerifier });
   await fastify.register(seedPlugin);
   await fastify.register(privatePhotosPlugin);
+  await fastify.register(photoWidthsPlugin);
 
   await fastify.register(routes);
 }

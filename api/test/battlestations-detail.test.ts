@@ -58,6 +58,11 @@ describe('GET /api/battlestations/id/{id}', () => {
       image_count: 2,
       part_count: 2,
       images: ['b1.jpg', 'a2.png'],
+      // Each photo's size and width copies, in the same order (issue 17); factory rows have no copies.
+      image_sizes: [
+        { width: 1600, height: 1000, widths: [] },
+        { width: 1600, height: 1000, widths: [] },
+      ],
       // Grouped by category in the catalogue's order (CPU was created first).
       parts: [
         { part_id: parts[1].part_id, name: 'Ryzen 7', type_id: cpu.type_id, type_name: 'CPU', type_path: cpu.type_path },

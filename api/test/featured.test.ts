@@ -45,6 +45,8 @@ describe('GET /api/battlestations/featured', () => {
       image_count: 2,
       part_count: 3,
       thumbnail: 'first.jpg',
+      // The factory's photo rows: 1600×1000, no width copies recorded (issue 17).
+      thumbnail_size: { width: 1600, height: 1000, widths: [] },
       favorites: 2,
       is_public: 1,
     });

@@ -49,6 +49,8 @@ describe('GET /api/parts/id/{id}', () => {
       manufacturer: 'LG',
       manufacturer_url: 'https://www.lg.com',
       image: 'lg.jpg',
+      // A factory row, written without the pipeline: its size is not known (issue 17).
+      image_size: null,
       battlestation_count: 1,
       stores: [
         { store_id: amazon.store_id, store_name: 'Amazon', url: 'https://www.amazon.com/dp/lg27' },
@@ -124,6 +126,8 @@ describe('GET /api/parts/id/{id}/battlestations', () => {
       image_count: 2,
       part_count: 2,
       thumbnail: 'first-1.jpg',
+      // The factory's photo rows: 1600×1000, no width copies recorded.
+      thumbnail_size: { width: 1600, height: 1000, widths: [] },
       favorites: 1,
       is_public: 1,
     });

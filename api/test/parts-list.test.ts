@@ -73,6 +73,7 @@ describe('GET /api/parts', () => {
       type_path: 'gpu',
       manufacturer: 'NVIDIA',
       image: 'rtx.png',
+      image_size: null,
       battlestation_count: 3,
     });
   });

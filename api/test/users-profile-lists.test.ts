@@ -46,6 +46,7 @@ describe('GET /api/users/:id/battlestations', () => {
       image_count: 2,
       part_count: 3,
       thumbnail: older.thumbnail,
+      thumbnail_size: { width: 1600, height: 1000, widths: [] },
       favorites: 1,
       is_public: 1,
     });

@@ -71,6 +71,10 @@ export const parts = pgTable(
     manufacturer_url: text(),
     /** File name under images/parts/. */
     image: text().notNull(),
+    /** The image's web copy size and width copies (issue 17); null until the start-up backfill has looked. */
+    image_width: integer(),
+    image_height: integer(),
+    image_widths: integer().array(),
     /** Public battlestations listing this part (decision 7); kept by the services. */
     battlestation_count: counter('battlestation_count'),
     created_date: createdDate(),
@@ -184,6 +188,8 @@ export const battlestation_images = pgTable(
     display_order: integer().notNull(),
     width: integer().notNull(),
     height: integer().notNull(),
+    /** The width copies written beside it (`_w480`…, issue 17); null until the start-up backfill has looked. */
+    widths: integer().array(),
     created_date: createdDate(),
   },
   (t) => [index('battlestation_images_order_idx').on(t.battlestation_id, t.display_order)],

@@ -33,8 +33,9 @@ describe('processImage', () => {
     expect(exif?.toString('latin1')).toContain('Battledeck Camera');
     expect(hasGpsPointer(exif)).toBe(true);
 
-    const { web, thumb } = await processImage(input);
-    for (const copy of [web, thumb]) {
+    const { web, thumb, variants } = await processImage(input);
+    expect(variants.map((copy) => copy.width)).toEqual([320]);
+    for (const copy of [web, thumb, ...variants]) {
       const meta = await sharp(copy.buffer).metadata();
       expect(meta.exif).toBeUndefined();
       expect(meta.xmp).toBeUndefined();
@@ -65,8 +66,24 @@ describe('processImage', () => {
   });
 
   it('never enlarges small images', async () => {
-    const { web, thumb } = await processImage(await photo(300, 200).png().toBuffer());
+    const { web, thumb, variants } = await processImage(await photo(300, 200).png().toBuffer());
     expect([web.width, web.height, thumb.width, thumb.height]).toEqual([300, 200, 300, 200]);
+    expect(variants).toEqual([]);
+  });
+
+  it('makes the width copies below the web copy, in its format and proportions (issue 17)', async () => {
+    const wide = await processImage(await photo(4000, 3000).jpeg().toBuffer());
+    expect(wide.variants.map((copy) => [copy.width, copy.height])).toEqual([
+      [320, 240],
+      [480, 360],
+      [640, 480],
+      [960, 720],
+      [1280, 960],
+    ]);
+    // 960 wide: 960 itself is the web copy, so only the narrower ones are written.
+    const narrow = await processImage(await photo(960, 540).png().toBuffer());
+    expect(narrow.variants.map((copy) => copy.width)).toEqual([320, 480, 640]);
+    for (const copy of narrow.variants) expect((await sharp(copy.buffer).metadata()).format).toBe('png');
   });
 
   it('accepts PNG as PNG and GIF (first frame) as PNG', async () => {

@@ -1,5 +1,6 @@
 import sharp, { type Metadata, type Sharp } from 'sharp';
 import { HttpError, MESSAGES } from '../errors';
+import { widthsFor } from '@battledeck/shared/contract';
 import { decodeLimiter, type DecodeLimiter } from './decode-limiter';
 import type { ImageExtension } from './image-names';
 import { assertDeclaredMatches, assertNoHiddenMarkup, type DeclaredFile } from './upload-checks';
@@ -50,6 +51,8 @@ export interface ProcessedImage {
   contentType: string;
   web: EncodedImage;
   thumb: EncodedImage;
+  /** The width copies narrower than the web copy (`RESPONSIVE_WIDTHS`), narrowest first; none is upscaled. */
+  variants: EncodedImage[];
 }
 
 function open(input: Buffer): Sharp {
@@ -93,7 +96,8 @@ async function inspect(input: Buffer, declared: DeclaredFile | undefined): Promi
 
 /**
  * Decodes an uploaded image and re-encodes it: EXIF orientation applied, all metadata dropped, a web copy
- * (long edge ≤ 2560 px) and a thumbnail (≤ 640 px wide). Anything that is not a decodable JPEG, PNG or
+ * (long edge ≤ 2560 px), a thumbnail (≤ 640 px wide) and the width copies below the web copy's width
+ * (320…1280 px, issue 17). Anything that is not a decodable JPEG, PNG or
  * GIF is refused with a 400 whose message can be shown, and so is a file whose name or type (`declared`,
  * for uploads) says it is something else, or with markup hidden in its metadata or after its end, or
  * whose header declares more than the decode budget. The checks read the header only; the decode itself
@@ -129,23 +133,34 @@ let unattributed = 0;
 
 async function decode(input: Buffer, ext: ImageExtension, contentType: string): Promise<ProcessedImage> {
   try {
-    const web = await toEncoded(
-      encode(
-        open(input).autoOrient().resize({
-          width: IMAGE_RULES.webLongEdge,
-          height: IMAGE_RULES.webLongEdge,
-          fit: 'inside',
-          withoutEnlargement: true,
-        }),
-        ext,
-      ),
-    );
-    // From the web copy: already oriented and smaller, so cheaper to scale again.
-    const thumb = await toEncoded(
-      encode(sharp(web.buffer).resize({ width: IMAGE_RULES.thumbWidth, withoutEnlargement: true }), ext),
-    );
-    return { ext, contentType, web, thumb };
+    // One decode: the oriented web-size pixels, kept raw in memory; every copy is resized from them.
+    const { data, info } = await open(input)
+      .autoOrient()
+      .resize({ width: IMAGE_RULES.webLongEdge, height: IMAGE_RULES.webLongEdge, fit: 'inside', withoutEnlargement: true })
+      .raw({ depth: 'uchar' })
+      .toBuffer({ resolveWithObject: true });
+    const pixels = () => sharp(data, { raw: { width: info.width, height: info.height, channels: info.channels } });
+    const copy = (width: number) => toEncoded(encode(pixels().resize({ width, withoutEnlargement: true }), ext));
+    const [web, thumb, ...variants] = await Promise.all([
+      toEncoded(encode(pixels(), ext)),
+      copy(IMAGE_RULES.thumbWidth),
+      ...widthsFor(info.width).map(copy),
+    ]);
+    return { ext, contentType, web, thumb, variants };
   } catch (error) {
     throw new HttpError(400, MESSAGES.unreadableImage, { cause: error });
   }
+}
+
+/**
+ * The width copies of a web copy we stored earlier (the start-up backfill of issue 17): already oriented and
+ * stripped, so no upload checks; decoded once, through the same limiter as uploads.
+ */
+export async function widthCopiesOf(web: Buffer, ext: ImageExtension, limiter: DecodeLimiter = decodeLimiter): Promise<{ width: number; height: number; variants: EncodedImage[] }> {
+  return limiter.run(`backfill-${unattributed++}`, async () => {
+    const { data, info } = await open(web).raw({ depth: 'uchar' }).toBuffer({ resolveWithObject: true });
+    const pixels = () => sharp(data, { raw: { width: info.width, height: info.height, channels: info.channels } });
+    const variants = await Promise.all(widthsFor(info.width).map((width) => toEncoded(encode(pixels().resize({ width }), ext))));
+    return { width: info.width, height: info.height, variants };
+  });
 }

@@ -1,4 +1,4 @@
-import { thumbnailName, type ImageFolder } from '@battledeck/shared/contract';
+import { thumbnailName, widthVariantName, type ImageFolder } from '@battledeck/shared/contract';
 import { imageKey, stationImageKey } from '../storage/storage';
 import { processImage, type ProcessOptions } from './image-pipeline';
 import { randomImageName } from './image-names';
@@ -13,6 +13,8 @@ export interface StoredImage {
   height: number;
   thumbWidth: number;
   thumbHeight: number;
+  /** The width copies written (`{name}_w{width}.{ext}`), narrowest first. */
+  widths: number[];
   bytes: number;
   /** Stored under the private prefix (a private station's photo) rather than the public folder. */
   isPrivate: boolean;
@@ -23,7 +25,7 @@ export interface StoreOptions extends ProcessOptions {
   isPrivate?: boolean;
 }
 
-/** Runs an upload through the pipeline and writes the web copy and its `_thumb` under `folder/`. */
+/** Runs an upload through the pipeline and writes the web copy, its `_thumb` and its width copies under `folder/`. */
 export async function storeImage(
   files: WrittenFiles,
   folder: ImageFolder,
@@ -39,6 +41,7 @@ export async function storeImage(
   await Promise.all([
     files.put(key(name), image.web.buffer, image.contentType),
     files.put(key(thumbName), image.thumb.buffer, image.contentType),
+    ...image.variants.map((copy) => files.put(key(widthVariantName(name, copy.width)), copy.buffer, image.contentType)),
   ]);
   return {
     name,
@@ -47,6 +50,7 @@ export async function storeImage(
     height: image.web.height,
     thumbWidth: image.thumb.width,
     thumbHeight: image.thumb.height,
+    widths: image.variants.map((copy) => copy.width),
     bytes: image.web.buffer.length,
     isPrivate,
   };

@@ -8,12 +8,23 @@ export interface StationImageRow {
   image_id: number;
   image: string;
   display_order: number;
+  width: number;
+  height: number;
+  /** Null until the start-up backfill has looked (issue 17). */
+  widths: number[] | null;
 }
 
 /** Photos in display order. */
 export async function listStationImages(db: Database, stationId: number): Promise<StationImageRow[]> {
   return db
-    .select({ image_id: battlestation_images.image_id, image: battlestation_images.image, display_order: battlestation_images.display_order })
+    .select({
+      image_id: battlestation_images.image_id,
+      image: battlestation_images.image,
+      display_order: battlestation_images.display_order,
+      width: battlestation_images.width,
+      height: battlestation_images.height,
+      widths: battlestation_images.widths,
+    })
     .from(battlestation_images)
     .where(eq(battlestation_images.battlestation_id, stationId))
     .orderBy(asc(battlestation_images.display_order), asc(battlestation_images.image_id));

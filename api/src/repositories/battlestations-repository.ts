@@ -8,6 +8,20 @@ export type NewBattlestationRow = typeof battlestations.$inferInsert;
 /** Written as the bare column so the planner matches the partial `WHERE is_public` indexes. */
 export const isPublicStation = sql`${battlestations.is_public}`;
 
+/**
+ * The first photo's size and width copies (issue 17), from its row (unique on `image`); null without photos.
+ * A correlated subquery rather than a join, so every list keeps its own plan.
+ */
+const thumbnailSize = sql<PhotoSizeRow | string | null>`(SELECT json_build_object('width', ${battlestation_images.width},
+    'height', ${battlestation_images.height}, 'widths', coalesce(${battlestation_images.widths}, '{}'::int[]))
+  FROM ${battlestation_images} WHERE ${battlestation_images.image} = ${battlestations.thumbnail})`;
+
+export interface PhotoSizeRow {
+  width: number;
+  height: number;
+  widths: number[];
+}
+
 /** The columns of a card (SPEC §3 "Battlestation summary/card"); join `users` to use it. */
 export const battlestationCardColumns = {
   battlestation_id: battlestations.battlestation_id,
@@ -17,6 +31,7 @@ export const battlestationCardColumns = {
   image_count: battlestations.image_count,
   part_count: battlestations.part_count,
   thumbnail: battlestations.thumbnail,
+  thumbnail_size: thumbnailSize,
   favorites: battlestations.favorites,
   is_public: battlestations.is_public,
 };
@@ -28,6 +43,8 @@ export interface BattlestationCardRow {
   image_count: number;
   part_count: number;
   thumbnail: string | null;
+  /** JSON; a driver may hand it over as text (see toBattlestationCard). */
+  thumbnail_size: PhotoSizeRow | string | null;
   favorites: number;
   is_public: boolean;
 }

@@ -32,12 +32,20 @@ export async function partTypeExists(db: Database, typeId: number): Promise<bool
   return Boolean(row);
 }
 
-export async function insertPart(db: Database, row: PartFields & { image: string }): Promise<number> {
+/** A part's image and what is known of its copies (issue 17). */
+export interface PartImageFields {
+  image: string;
+  image_width?: number | null;
+  image_height?: number | null;
+  image_widths?: number[] | null;
+}
+
+export async function insertPart(db: Database, row: PartFields & PartImageFields): Promise<number> {
   const [inserted] = await db.insert(parts).values(row).returning({ part_id: parts.part_id });
   return inserted.part_id;
 }
 
-export async function updatePartRow(db: Database, partId: number, changes: PartFields & { image?: string }): Promise<void> {
+export async function updatePartRow(db: Database, partId: number, changes: PartFields & Partial<PartImageFields>): Promise<void> {
   await db.update(parts).set(changes).where(eq(parts.part_id, partId));
 }
 

@@ -75,6 +75,9 @@ const summaryColumns = {
   type_path: part_types.type_path,
   manufacturer: parts.manufacturer,
   image: parts.image,
+  image_width: parts.image_width,
+  image_height: parts.image_height,
+  image_widths: parts.image_widths,
   battlestation_count: parts.battlestation_count,
 };
 export interface PartSummaryRow {
@@ -85,6 +88,9 @@ export interface PartSummaryRow {
   type_path: string;
   manufacturer: string;
   image: string;
+  image_width: number | null;
+  image_height: number | null;
+  image_widths: number[] | null;
   battlestation_count: number;
 }
 

@@ -72,9 +72,10 @@ export async function seedScale(db: Database, options: ScaleOptions, log: Logger
         FROM generate_series(1, ${o.users}) AS g`),
     );
     await step('parts', () =>
-      tx.execute(sql`INSERT INTO parts (name, type_id, manufacturer, image, created_date)
+      // Fileless images: no width copies ('{}'), so the start-up backfill leaves them alone.
+      tx.execute(sql`INSERT INTO parts (name, type_id, manufacturer, image, image_widths, created_date)
         SELECT b.brand || ' ' || (${textArray(MODELS)})[1 + (g * 7) % ${MODELS.length}] || ' ' || (100 + g % 900) || ' ' || t.type_name,
-               t.type_id, b.brand, 'scale-part-' || g || '.jpg', now() - make_interval(hours => g % 5000)
+               t.type_id, b.brand, 'scale-part-' || g || '.jpg', '{}'::int[], now() - make_interval(hours => g % 5000)
         FROM generate_series(1, ${o.parts}) AS g
         JOIN LATERAL (SELECT (${textArray(BRANDS)})[1 + g % ${BRANDS.length}] AS brand) b ON true
         JOIN part_types t ON t.type_id = (SELECT min(type_id) FROM part_types) + g % ${TYPES.length}`),
@@ -114,8 +115,9 @@ export async function seedScale(db: Database, options: ScaleOptions, log: Logger
       await tx.execute(sql`SELECT setval(pg_get_serial_sequence('battlestations', 'battlestation_id'), ${o.battlestations})`);
     });
     await step('photos', () =>
-      tx.execute(sql`INSERT INTO battlestation_images (battlestation_id, image, display_order, width, height)
-        SELECT s.sid, 'scale-' || s.sid || '-' || k || '.jpg', k, 2560, 1440
+      // No width copies ('{}'): these rows have no files, and the start-up backfill must not look for 100,000 of them.
+      tx.execute(sql`INSERT INTO battlestation_images (battlestation_id, image, display_order, width, height, widths)
+        SELECT s.sid, 'scale-' || s.sid || '-' || k || '.jpg', k, 2560, 1440, '{}'::int[]
         FROM scale_stations s CROSS JOIN generate_series(0, ${o.imagesPerStation - 1}) AS k`),
     );
     await step('part links', () => tx.execute(sql`INSERT INTO battlestation_parts (battlestation_id, part_id) SELECT sid, part_id FROM scale_links`));

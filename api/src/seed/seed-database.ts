@@ -57,6 +57,9 @@ export async function writeSeed(deps: SeedDeps, plan: SeedPlan, imageOptions: Se
           manufacturer: p.manufacturer,
           manufacturer_url: p.manufacturer_url,
           image: partImages[i].name,
+          image_width: partImages[i].width,
+          image_height: partImages[i].height,
+          image_widths: partImages[i].widths,
           created_date: p.created_date,
         })),
       );
@@ -85,6 +88,7 @@ export async function writeSeed(deps: SeedDeps, plan: SeedPlan, imageOptions: Se
             display_order: order,
             width: photo.width,
             height: photo.height,
+            widths: photo.widths,
             created_date: s.created_date,
           })),
         ),

@@ -75,6 +75,7 @@ const imageRow = (stationId: number, image: StoredImage, display_order: number) 
   display_order,
   width: image.width,
   height: image.height,
+  widths: image.widths,
 });
 
 /**

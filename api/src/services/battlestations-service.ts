@@ -120,6 +120,7 @@ export async function getBattlestationDetail(db: Database, user: AuthUser | null
     image_count: station.image_count,
     part_count: station.part_count,
     images: images.map((row) => row.image),
+    image_sizes: images.map((row) => ({ width: row.width, height: row.height, widths: row.widths ?? [] })),
     parts,
   };
 }

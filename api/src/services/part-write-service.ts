@@ -1,4 +1,4 @@
-import { ADMIN_MESSAGES, PART_NOT_FOUND, thumbnailName, type partWriteFields } from '@battledeck/shared/contract';
+import { ADMIN_MESSAGES, PART_NOT_FOUND, photoFileNames, type partWriteFields } from '@battledeck/shared/contract';
 import type { z } from 'zod';
 import type { Database } from '../db/database';
 import { badRequest, conflict, notFound } from '../errors';
@@ -51,6 +51,14 @@ async function approveRequest(db: Database, requestId: number): Promise<void> {
   await setPartRequestStatus(db, requestId, 'approved');
 }
 
+/** What a part row keeps of its stored image: the name, the web copy's size and its width copies (issue 17). */
+const imageFields = (image: StoredImage) => ({
+  image: image.name,
+  image_width: image.width,
+  image_height: image.height,
+  image_widths: image.widths,
+});
+
 const textFields = (input: PartWriteInput) => ({
   name: input.name,
   type_id: input.type_id,
@@ -59,7 +67,7 @@ const textFields = (input: PartWriteInput) => ({
 });
 
 async function deleteImageFiles(deps: Deps, image: string): Promise<void> {
-  for (const file of [image, thumbnailName(image)]) {
+  for (const file of photoFileNames(image)) {
     try {
       await deps.storage.delete(imageKey('parts', file));
     } catch (error) {
@@ -82,7 +90,7 @@ export async function createPart(deps: Deps, input: PartWriteInput, upload: Uplo
     if (!image) throw badRequest(ADMIN_MESSAGES.imageRequired);
     const partId = await deps.db.transaction(async (tx) => {
       await checkReferences(tx, input);
-      const id = await insertPart(tx, { ...textFields(input), image: image.name });
+      const id = await insertPart(tx, { ...textFields(input), ...imageFields(image) });
       if (input.request_id !== undefined) await approveRequest(tx, input.request_id);
       await upsertStoreLinks(tx, id, input.added_stores);
       await refreshStoreCounts(tx, input.added_stores.map((s) => s.store_id));
@@ -107,7 +115,7 @@ export async function updatePart(deps: Deps, partId: number, input: PartWriteInp
       if (!current) throw notFound(PART_NOT_FOUND);
       await checkReferences(tx, input);
       if (input.request_id !== undefined) await approveRequest(tx, input.request_id);
-      await updatePartRow(tx, partId, { ...textFields(input), ...(image ? { image: image.name } : {}) });
+      await updatePartRow(tx, partId, { ...textFields(input), ...(image ? imageFields(image) : {}) });
       const before = await storeIdsOfPart(tx, partId);
       await removeStoreLinks(tx, partId, input.deleted_stores);
       await upsertStoreLinks(tx, partId, input.added_stores);

@@ -6,6 +6,7 @@ import {
   type AutocompleteEntry,
   type BattlestationsListResponse,
   type PartDetail,
+  type PhotoSize,
   type PartsListResponse,
   type partsQuery,
 } from '@battledeck/shared/contract';
@@ -21,6 +22,7 @@ import {
   listParts,
   listPartStoreLinks,
   popularParts,
+  type PartSummaryRow,
   searchWords,
   suggestParts,
   withTypoTolerance,
@@ -40,6 +42,13 @@ async function typeIdOfRef(db: Database, ref: string | undefined): Promise<numbe
   return findPartTypeId(db, { path: text });
 }
 
+/** A part row as the contract shapes it: the image's size and width copies as one `image_size` (issue 17). */
+function withImageSize<T extends PartSummaryRow>(row: T): Omit<T, 'image_width' | 'image_height' | 'image_widths'> & { image_size: PhotoSize | null } {
+  const { image_width, image_height, image_widths, ...part } = row;
+  const image_size = image_width && image_height ? { width: image_width, height: image_height, widths: image_widths ?? [] } : null;
+  return { ...part, image_size };
+}
+
 /** GET /parts: one page of the catalogue with the total of the whole filtered list. */
 export async function getParts(db: Database, query: z.output<typeof partsQuery>): Promise<PartsListResponse> {
   const typeId = await typeIdOfPath(db, query.partType);
@@ -53,7 +62,7 @@ export async function getParts(db: Database, query: z.output<typeof partsQuery>)
       limit: query.resultsPerPage,
       offset: (query.pageNumber - 1) * query.resultsPerPage,
     });
-    return { parts: rows, total: await countParts(tx, filter) };
+    return { parts: rows.map(withImageSize), total: await countParts(tx, filter) };
   };
   return words.length > 0 ? withTypoTolerance(db, words, read) : read(db);
 }
@@ -62,7 +71,7 @@ export async function getParts(db: Database, query: z.output<typeof partsQuery>)
 export async function getPartDetail(db: Database, partId: number): Promise<PartDetail> {
   const part = await findPartDetail(db, partId);
   if (!part) throw notFound(PART_NOT_FOUND);
-  return { ...part, stores: await listPartStoreLinks(db, partId) };
+  return { ...withImageSize(part), stores: await listPartStoreLinks(db, partId) };
 }
 
 /** GET /parts/id/{id}/battlestations: public battlestations using the part, 10 a page, newest first. */

@@ -5,8 +5,8 @@ import { findStationOfImage } from '../repositories/battlestation-media-reposito
 import { stationImageKey, type Storage } from '../storage/storage';
 import { isOwnerOrStaff } from './battlestation-access';
 
-/** A photo file name as we write them: `{32 hex}.{jpg|png}`, optionally `_thumb`. */
-const PHOTO_FILE = /^([0-9a-f]{32})(_thumb)?\.(jpg|png)$/;
+/** A photo file name as we write them: `{32 hex}.{jpg|png}`, optionally `_thumb` or a width copy (`_w480`). */
+const PHOTO_FILE = /^([0-9a-f]{32})(_thumb|_w\d{3,4})?\.(jpg|png)$/;
 
 export interface PrivatePhoto {
   bytes: Buffer;

@@ -1,4 +1,4 @@
-import { thumbnailName } from '@battledeck/shared/contract';
+import { photoFileNames } from '@battledeck/shared/contract';
 import { randomImageName, type ImageExtension } from '../images/image-names';
 import type { WrittenFiles } from '../images/written-files';
 import type { Logger } from '../lib/logger';
@@ -27,10 +27,10 @@ export async function movePhotos(files: WrittenFiles, names: readonly string[], 
   for (const name of names) {
     const ext: ImageExtension = name.endsWith('.png') ? 'png' : 'jpg';
     const renamed = randomImageName(ext);
-    for (const [from, to] of [
-      [name, renamed],
-      [thumbnailName(name), thumbnailName(renamed)],
-    ]) {
+    // The web copy, `_thumb` and width copies pair up by position: each keeps its suffix under the new name.
+    const targets = photoFileNames(renamed);
+    for (const [i, from] of photoFileNames(name).entries()) {
+      const to = targets[i];
       const oldKey = stationImageKey(from, !toPrivate);
       const bytes = await files.storage.get(oldKey);
       // A file already lost must not pin the station to its side: the row is renamed all the same.

@@ -1,4 +1,5 @@
 import { z } from './zod';
+import { photoSize } from './images';
 import {
   DIRECTIONS,
   LIMITS,
@@ -39,6 +40,8 @@ export const battlestationCard = z.object({
   part_count: z.number().int(),
   /** File name of the first photo (its thumbnail adds _thumb); null when there are none. */
   thumbnail: z.string().nullable(),
+  /** The first photo's size and width copies (issue 17): null without photos; absent from older answers. */
+  thumbnail_size: photoSize.nullable().optional(),
   favorites: z.number().int(),
   is_public: flag,
 });
@@ -69,6 +72,8 @@ export const battlestationDetail = z.object({
   part_count: z.number().int(),
   /** Photo file names in display order. */
   images: z.array(z.string()),
+  /** Each photo's size and width copies, in the order of `images` (issue 17). */
+  image_sizes: z.array(photoSize).optional(),
   parts: z.array(battlestationPart),
 });
 export type BattlestationDetail = z.infer<typeof battlestationDetail>;

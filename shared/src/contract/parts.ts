@@ -1,4 +1,5 @@
 import { z } from './zod';
+import { photoSize } from './images';
 import {
   LIMITS,
   REQUIRED,
@@ -31,6 +32,8 @@ export const partSummary = z.object({
   type_path: z.string(),
   manufacturer: z.string(),
   image: z.string(),
+  /** The image's size and width copies (issue 17); null until known. */
+  image_size: photoSize.nullable().optional(),
   /** Public battlestations using it (decision 7). */
   battlestation_count: z.number().int(),
 });
