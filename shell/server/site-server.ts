@@ -274,8 +274,10 @@ export async function createSiteServer(options: SiteServerOptions): Promise<Site
   // @fastify/static only for its sending (sendFile): this server picks the file itself.
   await app.register(fastifyStatic, { serve: false, preCompressed: true });
 
-  app.addHook('onRequest', async (request, reply) => {
-    if (refused.has(request.raw)) return answerText(reply, 400, 'Bad request');
+  // A callback hook, not an async one: it runs on every request, the proxied ones included.
+  app.addHook('onRequest', (request, reply, done) => {
+    if (refused.has(request.raw)) return void answerText(reply, 400, 'Bad request');
+    done();
   });
 
   // The last resort: whatever a request makes throw is logged and answered; the process goes on serving.
