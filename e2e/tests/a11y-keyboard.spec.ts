@@ -25,7 +25,7 @@ async function keyboardSignIn(page: Page, user: Pick<Account, 'email' | 'passwor
 
 /** The main colour of each photo in the station's gallery, in display order ('r', 'g' or 'b'). */
 async function galleryColours(page: Page): Promise<string[]> {
-  const thumbs = page.getByRole('button', { name: /^Open photo \d+ of \d+$/ }).locator('img');
+  const thumbs = page.getByRole('link', { name: /^Open photo \d+ of \d+$/ }).locator('img');
   await expect.poll(() => thumbs.evaluateAll((imgs) => imgs.every((img) => (img as HTMLImageElement).complete && (img as HTMLImageElement).naturalWidth > 0))).toBe(true);
   return thumbs.evaluateAll((imgs) =>
     imgs.map((img) => {
@@ -45,14 +45,13 @@ test('keyboard: browse, sort, change page, open a station and move through its p
   const cards = page.getByRole('list', { name: 'Battlestations' }).getByRole('link');
   await expect(cards.first()).toBeVisible();
 
-  // Sort By: the arrows open the list and move through it, Enter chooses.
+  // Sort By is a native select: the arrows change it (at once), from Date Uploaded up to Name.
   await tabTo(page, page.getByRole('combobox', { name: 'Sort By' }));
-  await page.keyboard.press('ArrowDown');
-  await expect(page.locator('.ant-select-dropdown:visible')).toBeVisible();
   await page.keyboard.press('ArrowUp');
+  await expect(page).toHaveURL(/sortBy=favorites/);
   await page.keyboard.press('ArrowUp');
-  await page.keyboard.press('Enter');
   await expect(page).toHaveURL(/sortBy=name/);
+  await expect(page.getByRole('combobox', { name: 'Sort By' })).toBeFocused();
   await expectVisibleFocus(page, 'after choosing a sort');
 
   await tabTo(page, page.getByRole('button', { name: /^Sort direction/ }));
@@ -61,12 +60,12 @@ test('keyboard: browse, sort, change page, open a station and move through its p
   await expectVisibleFocus(page, 'after changing the direction');
 
   // The next page, then the previous one: the focus goes to the new results' heading, at their top.
-  await tabTo(page, page.getByRole('button', { name: 'Next' }));
+  await tabTo(page, page.getByRole('link', { name: 'Next' }));
   await page.keyboard.press('Enter');
   await expect(page).toHaveURL(/pageNumber=2/);
   await expect(page.getByRole('heading', { name: /^13–\d+ of \d+ battlestations$/ })).toBeFocused();
   await expectVisibleFocus(page, 'after Next');
-  await tabTo(page, page.getByRole('button', { name: 'Previous' }));
+  await tabTo(page, page.getByRole('link', { name: 'Previous' }));
   await page.keyboard.press('Enter');
   await expect(page).not.toHaveURL(/pageNumber=2/);
   await expect(page.getByRole('heading', { name: /^1–12 of \d+ battlestations$/ })).toBeFocused();
@@ -80,7 +79,7 @@ test('keyboard: browse, sort, change page, open a station and move through its p
   await expect(page.getByRole('heading', { level: 1, name })).toBeVisible();
 
   // The viewer: opened with Enter, arrows move, Tab stays inside, Escape closes and gives the focus back.
-  const opener = page.getByRole('button', { name: /^Open photo 1 of \d+$/ });
+  const opener = page.getByRole('link', { name: /^Open photo 1 of \d+$/ });
   const total = Number((await opener.getAttribute('aria-label'))!.match(/of (\d+)/)![1]);
   expect(total).toBeGreaterThan(1);
   await tabTo(page, opener);

@@ -56,7 +56,7 @@ for (const colorScheme of ['light', 'dark'] as const) {
       await expect(page.getByRole('status').filter({ hasText: 'Loading battlestation' })).toBeAttached();
       await expectAccessible(page, 'detail while loading');
       await release();
-      const firstPhoto = page.getByRole('button', { name: /^Open photo 1 of \d+$/ });
+      const firstPhoto = page.getByRole('link', { name: /^Open photo 1 of \d+$/ });
       await expect(firstPhoto).toBeVisible();
       await expectAccessible(page, 'detail with photos');
 

@@ -12,8 +12,7 @@ async function countOf(card: Locator): Promise<number> {
 }
 
 async function chooseOption(page: Page, label: string, option: string) {
-  await page.getByLabel(label).click();
-  await page.locator('.ant-select-dropdown:visible').getByTitle(option, { exact: true }).click();
+  await page.getByRole('combobox', { name: label, exact: true }).selectOption({ label: option });
 }
 
 test('browse a category from the top bar, sort by Most Popular, page through all parts', async ({ page, consoleErrors }) => {
@@ -52,9 +51,9 @@ test('browse a category from the top bar, sort by Most Popular, page through all
   const firstPage = await partCards(page).allTextContents();
   expect(firstPage).toHaveLength(12);
   const pager = page.getByRole('navigation', { name: 'Parts pages' });
-  await pager.getByRole('button', { name: 'Page 2' }).click();
+  await pager.getByRole('link', { name: 'Page 2' }).click();
   await expect(page).toHaveURL('/parts?pageNumber=2&sortBy=battlestation_count&direction=desc');
-  await expect(pager.getByRole('button', { name: 'Page 2' })).toHaveAttribute('aria-current', 'page');
+  await expect(pager.getByRole('link', { name: 'Page 2' })).toHaveAttribute('aria-current', 'page');
   await expect(partCards(page).first()).not.toHaveText(firstPage[0]);
   const secondPage = await partCards(page).allTextContents();
   expect(secondPage.filter((text) => firstPage.includes(text))).toEqual([]);

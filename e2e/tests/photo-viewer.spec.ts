@@ -8,7 +8,7 @@ import { expect, test } from './fixtures';
 async function openViewer(page: Page) {
   await page.goto('/battlestations');
   await page.getByRole('list', { name: 'Battlestations' }).getByRole('link').first().click();
-  await page.getByRole('button', { name: /^Open photo 1 of \d+$/ }).click();
+  await page.getByRole('link', { name: /^Open photo 1 of \d+$/ }).click();
   const dialog = page.getByRole('dialog');
   await expect(dialog).toBeVisible();
   return dialog;
@@ -51,7 +51,7 @@ for (const [device, viewport] of [
       await page.goBack();
       await expect(dialog).toBeHidden();
       expect(page.url()).toBe(stationUrl);
-      await expect(page.getByRole('button', { name: /^Open photo 1 of \d+$/ })).toBeVisible();
+      await expect(page.getByRole('link', { name: /^Open photo 1 of \d+$/ })).toBeVisible();
     });
   });
 }
