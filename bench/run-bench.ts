@@ -1,7 +1,7 @@
 import path from 'node:path';
 import { benchUser } from './lib/auth';
 import { prepareDataset, type Dataset } from './lib/dataset';
-import { bundleSizes, lighthouse, type LighthouseFigures } from './lib/frontend';
+import { bundleSizes, lighthouse, pageJavaScript, type LighthouseFigures } from './lib/frontend';
 import { makePhoto, pipelineRatio, worstAcceptedUpload } from './lib/images';
 import { load, type LoadResult } from './lib/load';
 import { memoryOf, ROOT, serverPid, startApi, startHello, type Service } from './lib/processes';
@@ -13,8 +13,11 @@ import { round, sequentialLatency } from './lib/stats';
  * `npm run bench [-- --quick]`: measures the API against the framework ceiling, deep pages, search, the image
  * pipeline, bundle sizes and Lighthouse, on PostgreSQL when DATABASE_URL is set (else PGlite), and writes
  * bench/results/latest.{json,md}. --quick: a smaller dataset and shorter runs (CI smoke, under 3 minutes).
+ * --frontend: the front end alone on the demo data, into bench/results/frontend.{json,md}.
  */
 const quick = process.argv.includes('--quick');
+/** --frontend: only the site's figures (bundles, page JavaScript, the front door, Lighthouse) on the demo data. */
+const frontEndOnly = process.argv.includes('--frontend');
 const engine: 'postgres' | 'pglite' = process.env.DATABASE_URL ? 'postgres' : 'pglite';
 const STATIONS = quick ? 10_000 : 100_000;
 const CONNECTIONS = 50;
@@ -24,7 +27,7 @@ const PORTS = { hello: 8901, api: 8902, site: 8903 };
 const RELAXED_LIMITS = { RATE_LIMIT_UPLOAD_MAX: '100000', RATE_LIMIT_SIGN_UP_MAX: '100000', RATE_LIMIT_FAVORITE_MAX: '100000' };
 
 const rows: Row[] = [];
-const results: Record<string, unknown> = { command: `npm run bench${quick ? ' -- --quick' : ''}`, engine, stations: STATIONS, quick };
+const results: Record<string, unknown> = { command: `npm run bench${quick || frontEndOnly ? ` -- ${process.argv.slice(2).join(' ')}` : ''}`, engine, stations: STATIONS, quick };
 const log = (message: string) => console.info(`[bench] ${message}`);
 
 async function withService<T>(start: () => Promise<Service>, work: (service: Service) => Promise<T>): Promise<T> {
@@ -184,9 +187,24 @@ async function imagePipeline(dataset: Dataset): Promise<void> {
   );
 }
 
-async function frontEnd(): Promise<void> {
+/** The public pages of issue 17 on the demo data. */
+async function publicPages(siteUrl: string): Promise<[string, string][]> {
+  const part = ((await (await fetch(`${siteUrl}/api/parts?resultsPerPage=12`)).json()) as { parts: { part_id: number }[] }).parts[0].part_id;
+  const type = ((await (await fetch(`${siteUrl}/api/parts/types`)).json()) as { type_path: string }[])[0].type_path;
+  return [
+    ['home', '/'],
+    ['browse', '/battlestations'],
+    ['detail', '/battlestations/1'],
+    ['parts', '/parts'],
+    ['category', `/parts/${type}`],
+    ['part', `/parts/view/${part}`],
+  ];
+}
+
+async function frontEnd(hello: LoadResult): Promise<void> {
+  // Every page rendered on the server, however long it takes: the load rows measure rendering, not the fallback.
   await withService(
-    () => startSite(PORTS.site, path.join(ROOT, '.tmp', 'bench-site')),
+    () => startSite(PORTS.site, path.join(ROOT, '.tmp', 'bench-site'), { SERVER_RENDER_BUDGET_MS: '60000' }),
     async (site) => {
       const sizes = await bundleSizes(site.url);
       results.bundles = sizes;
@@ -195,16 +213,43 @@ async function frontEnd(): Promise<void> {
       for (const [remote, size] of Object.entries(sizes.remoteOwnKb)) {
         rows.push({ section: 'Front end (gzip)', measure: `${remote}: entry + first route (own code)`, value: `${size} KB`, target: '≤ 120 KB', met: size <= 120 });
       }
+      const pages = await publicPages(site.url);
+      const javaScript: Record<string, unknown> = {};
+      for (const [name, route] of pages) {
+        const js = await pageJavaScript(site.url, route);
+        javaScript[name] = js;
+        rows.push({
+          section: 'Public pages: JavaScript on the wire (cold visit)',
+          measure: `${name} (${route})`,
+          value: `${js.kb} KB in ${js.files} files${js.antd ? ', antd loaded' : ''}`,
+          target: '≤ 110 KB, no antd',
+          met: js.kb <= 110 && !js.antd,
+        });
+      }
+      results.publicPageJs = javaScript;
+
+      // The front door: /api through it against the API's own port, and server-rendered pages against the ceiling.
+      const apiRoute = '/api/battlestations?sortBy=name&pageNumber=1&resultsPerPage=12';
+      const direct = await load('API on its own port', `http://127.0.0.1:${PORTS.site + 1}`, apiRoute, CONNECTIONS, DURATION_S);
+      const proxied = await load('API through the front door', site.url, apiRoute, CONNECTIONS, DURATION_S);
+      const ratio = round(proxied.rps / direct.rps, 2);
+      rows.push({ section: 'Front door (50 connections)', measure: '/api through the site vs the API port', value: `${proxied.rps} vs ${direct.rps} req/s: ${ratio}`, target: '≥ 0.8', met: ratio >= 0.8 });
+      const rendered: LoadResult[] = [];
+      for (const [name, route] of pages.filter(([page]) => page === 'browse' || page === 'detail')) {
+        const result = await load(`server-rendered ${name}`, site.url, route, CONNECTIONS, DURATION_S);
+        rendered.push(result);
+        const share = round(result.rps / hello.rps, 2);
+        rows.push({
+          section: 'Front door (50 connections)',
+          measure: `server-rendered ${route}`,
+          value: `${result.rps} req/s (${share} of ceiling), p50 ${result.p50} ms, p99 ${result.p99} ms${result.errors + result.non2xx ? `, ${result.errors + result.non2xx} errors` : ''}`,
+          target: '≥ 0.2 of ceiling, p99 ≤ 100 ms',
+          met: share >= 0.2 && result.p99 <= 100 && result.errors + result.non2xx === 0,
+        });
+      }
+      results.frontDoor = { direct, proxied, ratio, rendered };
       if (quick) return;
-      const station = 1;
-      const part = ((await (await fetch(`${site.url}/api/parts?resultsPerPage=12`)).json()) as { parts: { part_id: number }[] }).parts[0].part_id;
-      const pages: [string, string][] = [
-        ['home', '/'],
-        ['browse', '/battlestations'],
-        ['detail', `/battlestations/${station}`],
-        ['parts', '/parts'],
-        ['part', `/parts/view/${part}`],
-      ];
+
       const figures: LighthouseFigures[] = [];
       for (const [name, route] of pages) {
         log(`Lighthouse: ${name}`);
@@ -214,8 +259,8 @@ async function frontEnd(): Promise<void> {
           section: 'Lighthouse (mobile, median of 3)',
           measure: name,
           value: `score ${f.performance}, LCP ${f.lcpMs} ms, TBT ${f.tbtMs} ms, CLS ${f.cls}`,
-          target: '≥ 95, ≤ 1500 ms, ≤ 150 ms, ≤ 0.02',
-          met: f.performance >= 95 && f.lcpMs <= 1500 && f.tbtMs <= 150 && f.cls <= 0.02,
+          target: '≥ 95, ≤ 1800 ms, ≤ 150 ms, ≤ 0.02',
+          met: f.performance >= 95 && f.lcpMs <= 1800 && f.tbtMs <= 150 && f.cls <= 0.02,
         });
       }
       results.lighthouse = figures;
@@ -247,23 +292,31 @@ async function embeddedRatio(): Promise<void> {
 
 async function main(): Promise<void> {
   const started = Date.now();
-  log(`preparing the ${STATIONS.toLocaleString('en')}-station dataset on ${engine}`);
-  const dataset = await prepareDataset(engine, STATIONS);
-  if (dataset.seedSeconds) results.seedSeconds = round(dataset.seedSeconds, 1);
-
   const hello = await withService(() => startHello(PORTS.hello), (service) => load('hello', service.url, '/hello', CONNECTIONS, DURATION_S));
   rows.push({ section: 'API load (50 connections)', measure: 'bare Fastify hello (ceiling)', value: `${hello.rps} req/s, p50 ${hello.p50} ms, p99 ${hello.p99} ms` });
   results.hello = hello;
+  if (frontEndOnly) {
+    await frontEnd(hello);
+  } else {
+    await backEnd(hello);
+    await frontEnd(hello);
+    if (engine === 'postgres' && !quick) await embeddedRatio();
+  }
+
+  results.seconds = round((Date.now() - started) / 1000, 0);
+  const markdown = writeReport(path.join(ROOT, 'bench', 'results'), results, rows, frontEndOnly ? 'frontend' : 'latest');
+  console.info(`\n${markdown}`);
+  log(`done in ${results.seconds as number} s`);
+}
+
+/** The API on the scale dataset: load against the ceiling, the cache off, search, the image pipeline. */
+async function backEnd(hello: LoadResult): Promise<void> {
+  log(`preparing the ${STATIONS.toLocaleString('en')}-station dataset on ${engine}`);
+  const dataset = await prepareDataset(engine, STATIONS);
+  if (dataset.seedSeconds) results.seedSeconds = round(dataset.seedSeconds, 1);
   results.load = await apiLoad(dataset, hello);
   await uncachedLoad(dataset, hello);
   await imagePipeline(dataset);
-  await frontEnd();
-  if (engine === 'postgres' && !quick) await embeddedRatio();
-
-  results.seconds = round((Date.now() - started) / 1000, 0);
-  const markdown = writeReport(path.join(ROOT, 'bench', 'results'), results, rows);
-  console.info(`\n${markdown}`);
-  log(`done in ${results.seconds as number} s`);
 }
 
 main().catch((error: unknown) => {

@@ -34,6 +34,35 @@ export async function bundleSizes(baseUrl: string) {
   }
 }
 
+/**
+ * The JavaScript a cold visit of `route` downloads until the network is quiet: bytes on the wire (brotli or
+ * gzip as served), the figure issue 17's "≤ 110 KB gzip" budget is about.
+ */
+export async function pageJavaScript(baseUrl: string, route: string): Promise<{ kb: number; files: number; antd: boolean }> {
+  const browser = await chromium.launch({ executablePath: CHROMIUM, args: ['--no-sandbox', '--disable-gpu'] });
+  try {
+    const context = await browser.newContext();
+    const page = await context.newPage();
+    const cdp = await context.newCDPSession(page);
+    await cdp.send('Network.enable');
+    const urls = new Map<string, string>();
+    const bytes = new Map<string, number>();
+    cdp.on('Network.responseReceived', (event) => urls.set(event.requestId, event.response.url));
+    cdp.on('Network.loadingFinished', (event) => bytes.set(event.requestId, event.encodedDataLength));
+    await page.goto(`${baseUrl}${route}`, { waitUntil: 'networkidle' });
+    const manifest = (await (await fetch(`${baseUrl}/mf-manifest.json`)).json()) as { shared: { name: string; assets: { js: { sync: string[]; async: string[] } } }[] };
+    const antdFiles = manifest.shared.filter((shared) => ['antd', '@ant-design/icons'].includes(shared.name)).flatMap((shared) => [...shared.assets.js.sync, ...shared.assets.js.async]);
+    const scripts = [...urls].filter(([, url]) => /\.js(\?|$)/.test(url));
+    return {
+      kb: kb(scripts.reduce((total, [id]) => total + (bytes.get(id) ?? 0), 0)),
+      files: scripts.length,
+      antd: scripts.some(([, url]) => antdFiles.some((file) => url.endsWith(`/${file}`))),
+    };
+  } finally {
+    await browser.close();
+  }
+}
+
 export interface LighthouseFigures {
   page: string;
   performance: number;

@@ -5,9 +5,9 @@ import { ROOT, type Service } from './processes';
 const TSX = require.resolve('tsx/cli');
 
 /** The composed production site (npm start) on its own port and data (the demo seed), for browser measurements. */
-export async function startSite(port: number, dataDir: string): Promise<Service> {
+export async function startSite(port: number, dataDir: string, env: Record<string, string> = {}): Promise<Service> {
   const child = spawn(process.execPath, [TSX, path.join(ROOT, 'shell', 'server', 'start.ts')], {
-    env: { ...process.env, PORT: String(port), API_PORT: String(port + 1), DATA_DIR: dataDir, DATABASE_URL: '', HOST: '127.0.0.1', LOG_LEVEL: 'warn' },
+    env: { ...process.env, PORT: String(port), API_PORT: String(port + 1), DATA_DIR: dataDir, DATABASE_URL: '', HOST: '127.0.0.1', LOG_LEVEL: 'warn', ...env },
     stdio: ['ignore', 'ignore', 'inherit'],
   });
   const url = `http://127.0.0.1:${port}`;
