@@ -1,4 +1,4 @@
-import { imageUrl, thumbnailName, thumbnailUrl } from './images';
+import { imageUrl, photoSrcSet, thumbnailName, thumbnailUrl } from './images';
 
 describe('image names', () => {
   it('puts _thumb before the extension', () => {
@@ -16,5 +16,20 @@ describe('image names', () => {
 
   it('encodes names so they cannot break out of the folder', () => {
     expect(imageUrl('parts', '../x.png')).toBe('/images/parts/..%2Fx.png');
+  });
+});
+
+describe('photoSrcSet (issue 17)', () => {
+  it('lists the width copies the photo has, then the web copy at its own width', () => {
+    expect(photoSrcSet('battlestations', 'a.jpg', { width: 1000, height: 750, widths: [320, 480, 640, 960] })).toBe(
+      '/images/battlestations/a_w320.jpg 320w, /images/battlestations/a_w480.jpg 480w, /images/battlestations/a_w640.jpg 640w, ' +
+        '/images/battlestations/a_w960.jpg 960w, /images/battlestations/a.jpg 1000w',
+    );
+  });
+
+  it('offers only the web copy of a photo without copies, and nothing without a size', () => {
+    expect(photoSrcSet('parts', 'p.png', { width: 300, height: 300, widths: [] })).toBe('/images/parts/p.png 300w');
+    expect(photoSrcSet('parts', 'p.png', null)).toBeUndefined();
+    expect(photoSrcSet('parts', 'p.png', undefined)).toBeUndefined();
   });
 });

@@ -1,6 +1,6 @@
-import { thumbnailName, type ImageFolder } from '../contract/images';
+import { thumbnailName, widthVariantName, type ImageFolder, type PhotoSize } from '../contract/images';
 
-export { thumbnailName, type ImageFolder };
+export { thumbnailName, widthVariantName, type ImageFolder, type PhotoSize };
 
 declare global {
   interface Window {
@@ -34,4 +34,14 @@ export function stationImageFile(name: string, thumb: boolean): string {
  */
 export function privateStationImagePath(file: string): string {
   return `/battlestations/images/${encodeURIComponent(file)}`;
+}
+
+/**
+ * A `srcset` of the files a public photo really has (issue 17): its width copies and the web copy at its
+ * own width. Undefined without a size (an answer from before the copies): the caller keeps its plain `src`.
+ */
+export function photoSrcSet(folder: ImageFolder, name: string, size: PhotoSize | null | undefined): string | undefined {
+  if (!size) return undefined;
+  const copies = size.widths.filter((width) => width < size.width).map((width) => `${imageUrl(folder, widthVariantName(name, width))} ${width}w`);
+  return [...copies, `${imageUrl(folder, name)} ${size.width}w`].join(', ');
 }

@@ -8,12 +8,23 @@ import styles from './battlestation-card.module.css';
 
 export interface BattlestationCardProps {
   station: Card;
-  /** Load the photo at once (the first cards above the fold). */
+  /** Load the photo at once, not lazily (the first row, above the fold on most screens). */
   eager?: boolean;
+  /** The page's largest paint (the first card of page 1): fetched first, at high priority. Implies eager. */
+  lcp?: boolean;
 }
 
+/**
+ * How wide a card's photo shows, from CardGrid (`auto-fill, minmax(260px, 1fr)`, 20 px gaps) inside the page
+ * (max 1280 px, 16 px side padding, 24 px from 768 px): one column below 572 px, two to 867, three to 1147,
+ * four above, at most 293 px. The browser picks the width copy that fits this slot at its pixel density.
+ */
+export const STATION_CARD_SIZES =
+  '(min-width: 1280px) 293px, (min-width: 1148px) calc(25vw - 27px), (min-width: 868px) calc(33.3vw - 30px), ' +
+  '(min-width: 768px) calc(50vw - 34px), (min-width: 572px) calc(50vw - 26px), calc(100vw - 32px)';
+
 /** A battlestation card (home, browse, a part's page): photo, name, 'by: username', counts and date. */
-export function BattlestationCard({ station, eager = false }: BattlestationCardProps) {
+export function BattlestationCard({ station, eager = false, lcp = false }: BattlestationCardProps) {
   const pictures = countLabel(station.image_count, 'Picture');
   const parts = countLabel(station.part_count, 'Part');
   const favorites = countLabel(station.favorites, 'Favorite');
@@ -25,16 +36,18 @@ export function BattlestationCard({ station, eager = false }: BattlestationCardP
       title={station.name}
       media={
         <StationImage
-          // The thumbnail only (at most 640 px wide, enough for a card): a srcset claiming 640w/2560w for files
-          // that are often narrower made phones fetch the full photo for every card.
+          // A srcset of the width copies the photo really has (issue 17), chosen by the card's slot; the
+          // `_thumb` (≤ 640 px) is the src of older answers and the one file of a private photo.
           name={station.thumbnail}
           isPrivate={station.is_public === 0}
           thumb
+          size={station.thumbnail_size}
+          sizes={STATION_CARD_SIZES}
           alt=""
-          width={640}
-          height={480}
-          loading={eager ? 'eager' : 'lazy'}
-          fetchPriority={eager ? 'high' : undefined}
+          width={station.thumbnail_size ? undefined : 640}
+          height={station.thumbnail_size ? undefined : 480}
+          loading={eager || lcp ? 'eager' : 'lazy'}
+          fetchPriority={lcp ? 'high' : undefined}
         />
       }
     >

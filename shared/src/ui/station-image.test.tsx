@@ -95,3 +95,38 @@ it('fetches again for another user (nothing one user loaded is shown to the next
   expect((fetchMock.mock.calls[1] as [string, RequestInit])[1].headers).toMatchObject({ Authorization: 'Bearer admin-token' });
   await act(async () => undefined);
 });
+
+describe('width copies (issue 17)', () => {
+  const size = { width: 1600, height: 1000, widths: [320, 480, 640, 960, 1280] };
+
+  it("gives a public photo a srcset of the files it has, the caller's sizes and its real width and height", () => {
+    render(<StationImage name="d4.jpg" isPrivate={false} thumb size={size} sizes="(min-width: 800px) 50vw, 100vw" alt="Desk" />);
+    expect(img()).toHaveAttribute('src', '/images/battlestations/d4_thumb.jpg');
+    expect(img().getAttribute('srcset')).toBe(
+      '/images/battlestations/d4_w320.jpg 320w, /images/battlestations/d4_w480.jpg 480w, /images/battlestations/d4_w640.jpg 640w, ' +
+        '/images/battlestations/d4_w960.jpg 960w, /images/battlestations/d4_w1280.jpg 1280w, /images/battlestations/d4.jpg 1600w',
+    );
+    expect(img()).toHaveAttribute('sizes', '(min-width: 800px) 50vw, 100vw');
+    expect([img().getAttribute('width'), img().getAttribute('height')]).toEqual(['1600', '1000']);
+  });
+
+  it('offers no width that the photo does not have', () => {
+    render(<StationImage name="e5.png" isPrivate={false} size={{ width: 500, height: 400, widths: [320, 480] }} sizes="100vw" alt="Desk" />);
+    expect(img().getAttribute('srcset')).toBe('/images/battlestations/e5_w320.png 320w, /images/battlestations/e5_w480.png 480w, /images/battlestations/e5.png 500w');
+  });
+
+  it('keeps a plain src without a size (an older answer)', () => {
+    render(<StationImage name="f6.jpg" isPrivate={false} alt="Desk" sizes="100vw" width={640} height={480} />);
+    expect(img()).not.toHaveAttribute('srcset');
+    expect(img()).not.toHaveAttribute('sizes');
+    expect(img()).toHaveAttribute('width', '640');
+  });
+
+  it('fetches one file of a private photo and gives it no srcset (it could not carry the token)', async () => {
+    render(<StationImage name="g7.jpg" isPrivate thumb size={size} sizes="100vw" alt="Desk" />);
+    await waitFor(() => expect(img().tagName).toBe('IMG'));
+    expect(img().src).toBe(created[0]);
+    expect(img()).not.toHaveAttribute('srcset');
+    expect(fetchMock.mock.calls.map(([url]) => url)).toEqual(['/api/battlestations/images/g7_thumb.jpg']);
+  });
+});

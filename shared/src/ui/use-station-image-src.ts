@@ -1,6 +1,7 @@
 import { useEffect, useState } from 'react';
 import { loadPrivateStationImage } from '../api/private-station-images';
-import { imageUrl, stationImageFile, thumbnailUrl } from '../format/images';
+import type { PhotoSize } from '../contract/images';
+import { imageUrl, photoSrcSet, stationImageFile, thumbnailUrl } from '../format/images';
 import { useSession } from '../session/session-store';
 
 export interface StationImageOptions {
@@ -8,11 +9,18 @@ export interface StationImageOptions {
   isPrivate: boolean;
   /** The `_thumb` file rather than the web copy. */
   thumb?: boolean;
+  /** The photo's size and width copies (from the station's data): a public photo gets a `srcset` of them. */
+  size?: PhotoSize | null;
 }
 
 export interface StationImageSrc {
   /** What to put in `src`; undefined while a private photo loads or when it could not be had. */
   src: string | undefined;
+  /**
+   * A public photo's width copies, for the browser to pick by its slot (issue 17). A private photo has none:
+   * its one file (the `_thumb` or the web copy) is fetched with the token, which a srcset cannot carry.
+   */
+  srcSet?: string;
   status: 'ready' | 'loading' | 'error';
 }
 
@@ -23,7 +31,7 @@ const canMakeObjectUrls = () => typeof URL.createObjectURL === 'function';
  * nothing else changes). A private station's photo is fetched through the API client with the user's token
  * (cached per name for the session) into an object URL, revoked when the name changes or on unmount.
  */
-export function useStationImageSrc(name: string | null | undefined, { isPrivate, thumb = false }: StationImageOptions): StationImageSrc {
+export function useStationImageSrc(name: string | null | undefined, { isPrivate, thumb = false, size }: StationImageOptions): StationImageSrc {
   const file = name && isPrivate ? stationImageFile(name, thumb) : null;
   // The token is not there before the session is known; a different user needs their own fetch.
   const sessionLoading = useSession((s) => s.loading);
@@ -52,7 +60,10 @@ export function useStationImageSrc(name: string | null | undefined, { isPrivate,
   }, [file, uid, sessionLoading]);
 
   if (!name) return { src: undefined, status: 'error' };
-  if (!isPrivate) return { src: thumb ? thumbnailUrl('battlestations', name) : imageUrl('battlestations', name), status: 'ready' };
+  if (!isPrivate) {
+    const src = thumb ? thumbnailUrl('battlestations', name) : imageUrl('battlestations', name);
+    return { src, srcSet: photoSrcSet('battlestations', name, size), status: 'ready' };
+  }
   if (!shown || shown.file !== file || shown.uid !== uid) return { src: undefined, status: 'loading' };
   return shown.url ? { src: shown.url, status: 'ready' } : { src: undefined, status: 'error' };
 }

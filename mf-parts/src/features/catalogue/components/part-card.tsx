@@ -1,8 +1,17 @@
 import type { PartSummary } from '@battledeck/shared/contract';
-import { countLabel, imageUrl, thumbnailUrl } from '@battledeck/shared/format';
+import { countLabel, photoSrcSet, thumbnailUrl } from '@battledeck/shared/format';
 import { MediaCard, MediaCardSkeleton, SafeImage } from '@battledeck/shared/ui';
 import { partPaths, useBasePath } from '../../../lib/base-path';
 import styles from './part-card.module.css';
+
+/**
+ * How wide a card's picture shows, from the catalogue grid (browse-page.module.css): two columns with 12 px
+ * gaps up to 600 px; then `auto-fill, minmax(200px, 1fr)` with 20 px gaps, beside the 200 px category list
+ * (and a 32 px gap) from 768 px, in the page (max 1280 px, 16 or 24 px side padding): at most 235 px.
+ */
+export const PART_CARD_SIZES =
+  '(min-width: 1280px) 235px, (min-width: 1140px) calc(25vw - 85px), (min-width: 920px) calc(33.3vw - 107px), ' +
+  '(min-width: 768px) calc(50vw - 150px), (min-width: 672px) calc(33.3vw - 24px), (min-width: 601px) calc(50vw - 26px), calc(50vw - 22px)';
 
 /** A part in the catalogue grid: picture, name, manufacturer and how many battlestations use it. */
 export function PartCard({ part, eager = false }: { part: PartSummary; eager?: boolean }) {
@@ -14,12 +23,13 @@ export function PartCard({ part, eager = false }: { part: PartSummary; eager?: b
       title={part.name}
       media={
         <SafeImage
+          // The files the image really has (issue 17); an answer without its size keeps the `_thumb` alone.
           src={thumbnailUrl('parts', part.image)}
-          srcSet={`${thumbnailUrl('parts', part.image)} 640w, ${imageUrl('parts', part.image)} 1200w`}
-          sizes="(max-width: 600px) 50vw, 240px"
+          srcSet={photoSrcSet('parts', part.image, part.image_size)}
+          sizes={part.image_size ? PART_CARD_SIZES : undefined}
           alt=""
-          width={640}
-          height={640}
+          width={part.image_size?.width ?? 640}
+          height={part.image_size?.height ?? 640}
           loading={eager ? 'eager' : 'lazy'}
         />
       }

@@ -45,7 +45,7 @@ function LoadedPart({ id }: { id: number }) {
     <div className="page">
       <PartBreadcrumb typeName={data.type_name} typePath={data.type_path} />
       <div className={styles.top}>
-        <PartImage image={data.image} name={data.name} />
+        <PartImage image={data.image} name={data.name} size={data.image_size} />
         <div className={styles.info}>
           <h1 className={styles.name}>{data.name}</h1>
           <p className={styles.meta}>
