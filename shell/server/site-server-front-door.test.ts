@@ -81,6 +81,11 @@ beforeAll(async () => {
     req.on('end', () => {
       const sha256 = hash.digest('hex');
       upstreamSaw.push({ method: req.method ?? '', url: req.url ?? '', headers: req.headers, sha256, bytes });
+      if (req.url === '/api/slow') {
+        // The first part, then a pause: a proxy that buffered would hold it back until the end.
+        res.writeHead(200, { 'Content-Type': 'text/plain' }).write('first ');
+        return void setTimeout(() => res.end('second'), 400);
+      }
       if (req.url === '/api/cached') {
         const headers = { ETag: '"v1"', 'Cache-Control': 'private, max-age=60' };
         if (req.headers['if-none-match'] === '"v1"') return void res.writeHead(304, headers).end();
@@ -227,6 +232,25 @@ describe('the /api pass-through', () => {
     const again = await get('/api/cached', { 'if-none-match': '"v1"' });
     expect(again.status).toBe(304);
     expect(again.headers['cache-control']).toBe('private, max-age=60');
+  });
+
+  it('streams an answer through as it comes, not after the API has finished', async () => {
+    const started = Date.now();
+    const firstChunkAfter = await new Promise<{ ms: number; text: string }>((resolve, reject) => {
+      const req = http.get({ host: '127.0.0.1', port: base.port, path: '/api/slow', agent: false }, (res) => {
+        res.once('data', (chunk: Buffer) => resolve({ ms: Date.now() - started, text: chunk.toString() }));
+        res.resume();
+      });
+      req.on('error', reject);
+    });
+    expect(firstChunkAfter.text).toBe('first ');
+    expect(firstChunkAfter.ms).toBeLessThan(300);
+  });
+
+  it('passes a request target of 8 KiB to the API', async () => {
+    const target = `/api/parts/search/${'a'.repeat(8000)}?q=${'b'.repeat(150)}`;
+    expect((await get(target)).status).toBe(200);
+    expect(upstreamSaw.map((r) => r.url)).toEqual([target]);
   });
 
   it('answers 503 with a message when the API is down', async () => {
