@@ -24,7 +24,7 @@ function FeaturedSection() {
             ))
           : featured.data.map((station, index) => (
               <li key={station.battlestation_id}>
-                <BattlestationCard station={station} eager={index < 4} />
+                <BattlestationCard station={station} eager={index < 4} lcp={index === 0} />
               </li>
             ))}
       </CardGrid>
