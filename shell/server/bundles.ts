@@ -50,7 +50,7 @@ export async function buildBundle(bundle: string): Promise<void> {
     writeHomePage(path.join(ROOT, 'shell'));
   }
   // Compressed once here, so the site server never compresses a file per request.
-  precompressDir(path.join(ROOT, bundle, 'dist'));
+  await precompressDir(path.join(ROOT, bundle, 'dist'));
   writeFileSync(path.join(ROOT, bundle, 'dist', STAMP), new Date().toISOString());
   console.info(`built ${bundle} in ${((Date.now() - started) / 1000).toFixed(1)} s`);
 }

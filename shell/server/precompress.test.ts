@@ -14,11 +14,13 @@ beforeEach(() => {
     writeFileSync(path.join(dir, name), text);
   }
   writeFileSync(path.join(dir, 'tiny.js'), 'self.x = 1;');
+  mkdirSync(path.join(dir, 'server'));
+  writeFileSync(path.join(dir, 'server', 'remoteEntry.js'), text);
 });
 afterEach(() => rmSync(dir, { recursive: true, force: true }));
 
-it('writes brotli and gzip siblings of text files that decompress to the same bytes', () => {
-  expect(precompressDir(dir)).toBe(6);
+it('writes brotli and gzip siblings of text files that decompress to the same bytes', async () => {
+  expect(await precompressDir(dir)).toBe(6);
   for (const name of ['main.0badc0de.js', 'assets/style.css', 'index.html', 'mf-manifest.json', 'icon.svg', 'notes.txt']) {
     const file = path.join(dir, name);
     expect(zlib.brotliDecompressSync(readFileSync(`${file}.br`)).toString()).toBe(text);
@@ -26,15 +28,15 @@ it('writes brotli and gzip siblings of text files that decompress to the same by
   }
 });
 
-it('skips source maps, binary types and files under 1 KB', () => {
-  precompressDir(dir);
-  for (const name of ['main.0badc0de.js.map', 'photo.png', 'tiny.js']) {
+it('skips source maps, binary types, files under 1 KB and the Node build in server/', async () => {
+  await precompressDir(dir);
+  for (const name of ['main.0badc0de.js.map', 'photo.png', 'tiny.js', 'server/remoteEntry.js']) {
     expect([name, existsSync(path.join(dir, `${name}.br`)), existsSync(path.join(dir, `${name}.gz`))]).toEqual([name, false, false]);
   }
 });
 
-it('does not compress its own output again when run twice', () => {
-  precompressDir(dir);
-  expect(precompressDir(dir)).toBe(6);
+it('does not compress its own output again when run twice', async () => {
+  await precompressDir(dir);
+  expect(await precompressDir(dir)).toBe(6);
   expect(existsSync(path.join(dir, 'index.html.br.br'))).toBe(false);
 });

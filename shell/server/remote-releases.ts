@@ -84,7 +84,7 @@ export async function buildRelease(folder: string, options: { label?: string } =
     await webpack('--output-path', staging);
     // Its server build goes with it (ADR 012): the release renders its pages on the server too.
     if (hasServerBuild(folder)) await webpack('--env', 'server', '--output-path', path.join(staging, 'server'));
-    precompressDir(staging);
+    await precompressDir(staging);
     const version = releaseVersion(staging, at);
     const dir = path.join(releasesDir(folder), version);
     // The same files built in the same second are the same release.

@@ -65,8 +65,8 @@ beforeAll(async () => {
   write(path.join(root, 'shell/dist/main.0badc0de.js'), SCRIPT);
   write(path.join(root, 'mf-parts/dist/mf-manifest.json'), '{"build":"dist"}');
   write(path.join(root, 'mf-parts/releases', VERSION, 'remoteEntry.0badc0de.js'), SCRIPT);
-  precompressDir(path.join(root, 'shell/dist'));
-  precompressDir(path.join(root, 'mf-parts/releases'));
+  await precompressDir(path.join(root, 'shell/dist'));
+  await precompressDir(path.join(root, 'mf-parts/releases'));
   // Written after the build's compression step: it has no .br or .gz beside it.
   write(path.join(root, 'shell/dist/notes.txt'), NOTES);
   write(path.join(root, 'remotes.json'), JSON.stringify({ mf_parts: '/remotes/mf-parts/mf-manifest.json' }));
