@@ -95,7 +95,7 @@ module.exports = tseslint.config(
         {
           patterns: [
             {
-              group: ['antd', 'antd/*', '@ant-design/*', 'firebase/*', 'zod', '@battledeck/shared/contract', '@battledeck/shared/widgets', '**/contract/*', '!**/contract/constants', '!**/contract/images', '**/widgets/*'],
+              group: ['antd', 'antd/*', '@ant-design/*', 'firebase/*', 'zod', '@battledeck/shared/contract', '@battledeck/shared/widgets', '**/contract/*', '!**/contract/constants', '!**/contract/image-names', '!**/contract/list-queries', '**/widgets/*'],
               allowTypeImports: true,
               message: 'Not on the first paint: import types only, or load it lazily (ADR 003).',
             },

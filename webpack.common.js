@@ -30,6 +30,13 @@ const SINGLETON_PACKAGES = [
   'firebase',
   '@battledeck/shared',
 ];
+/**
+ * Entry points of the shared package every bundle keeps its own, tree-shaken copy of: stateless values
+ * the public pages need (a shared module is never tree-shaken, and the full contract brings zod along).
+ * Bundled into the server builds too, so a remote release needs nothing new from the live shell.
+ */
+const UNSHARED_ENTRY_POINTS = ['@battledeck/shared/plain-contract'];
+
 /** Entry points of those packages that code imports directly. */
 const SHARED_ENTRY_POINTS = {
   react: ['react', 'react/jsx-runtime'],
@@ -38,7 +45,8 @@ const SHARED_ENTRY_POINTS = {
   firebase: ['firebase/app', 'firebase/auth'],
   '@battledeck/shared': Object.keys(readJson(path.join(ROOT, 'shared/package.json')).exports)
     .filter((subpath) => !/\.(json|css)$/.test(subpath) && subpath !== './testing')
-    .map((subpath) => `@battledeck/shared/${subpath.slice(2)}`),
+    .map((subpath) => `@battledeck/shared/${subpath.slice(2)}`)
+    .filter((entry) => !UNSHARED_ENTRY_POINTS.includes(entry)),
 };
 
 /**
@@ -163,6 +171,7 @@ class ServerManifestPlugin {
 
 /** Requests a server build leaves to the site server: the singletons, which the host hands in (ADR 012). */
 function isSingletonRequest(request) {
+  if (UNSHARED_ENTRY_POINTS.includes(request)) return false;
   return SINGLETON_PACKAGES.some((pkg) => request === pkg || request.startsWith(`${pkg}/`));
 }
 

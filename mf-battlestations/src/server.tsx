@@ -1,4 +1,4 @@
-import { battlestationsQuery, BATTLESTATIONS_QUERY_DEFAULTS } from '@battledeck/shared/contract';
+import { battlestationsListQuery, BATTLESTATIONS_QUERY_DEFAULTS } from '@battledeck/shared/plain-contract';
 import type { PageHead, ServerPageRequest } from '@battledeck/shared/remote';
 import { readListState } from '@battledeck/shared/ui';
 import { matchPath } from 'react-router-dom';
@@ -16,7 +16,7 @@ export default App;
 
 export async function prefetch({ path, search, queryClient }: ServerPageRequest): Promise<PageHead | null> {
   if (path === '' || path === '/') {
-    const state = readListState(battlestationsQuery, { ...BATTLESTATIONS_QUERY_DEFAULTS, searchTerm: undefined }, search);
+    const state = readListState(battlestationsListQuery, { ...BATTLESTATIONS_QUERY_DEFAULTS, searchTerm: undefined }, search);
     await queryClient.fetchQuery(battlestationsQueryOptions(state));
     return { title: 'Browse Battlestations' };
   }

@@ -14,6 +14,7 @@ import {
   searchTermSchema,
   timestamp,
 } from './common';
+import { BATTLESTATION_PAGE_SIZES, BATTLESTATION_SORTS } from './constants';
 
 export const BATTLESTATION_MESSAGES = {
   nameRequired: REQUIRED,
@@ -78,15 +79,7 @@ export const battlestationDetail = z.object({
 });
 export type BattlestationDetail = z.infer<typeof battlestationDetail>;
 
-export const BATTLESTATION_SORTS = ['name', 'favorites', 'created_date'] as const;
-export type BattlestationSort = (typeof BATTLESTATION_SORTS)[number];
-export const BATTLESTATION_PAGE_SIZES = [12, 24, 48, 96] as const;
-export const BATTLESTATIONS_QUERY_DEFAULTS = {
-  pageNumber: 1,
-  resultsPerPage: 12,
-  sortBy: 'created_date',
-  direction: 'asc',
-} as const;
+export { BATTLESTATION_PAGE_SIZES, BATTLESTATION_SORTS, BATTLESTATIONS_QUERY_DEFAULTS, FAVORITE_MESSAGES, type BattlestationSort } from './constants';
 
 /** GET /battlestations (public ones only). */
 export const battlestationsQuery = z.object({
@@ -206,8 +199,3 @@ export const favoriteBody = z.object({ action: oneOf('action', FAVORITE_ACTIONS)
 export type FavoriteBody = z.infer<typeof favoriteBody>;
 export const favoriteResponse = z.object({ favorites: z.number().int(), is_favorited: flag });
 export type FavoriteResponse = z.infer<typeof favoriteResponse>;
-
-export const FAVORITE_MESSAGES = {
-  notSignedIn: 'Please log in first',
-  failed: 'Sorry, unable to save this right now.',
-} as const;

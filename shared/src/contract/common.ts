@@ -1,4 +1,7 @@
+import { LIMITS, PAGE_NUMBER_MAX } from './constants';
 import { z } from './zod';
+
+export { DIRECTIONS, LIMITS, PAGE_NUMBER_MAX, type Direction } from './constants';
 
 /** Every 4xx/5xx body of the API. */
 export const errorSchema = z.object({ message: z.string() });
@@ -6,21 +9,6 @@ export type ErrorBody = z.infer<typeof errorSchema>;
 
 export const REQUIRED = 'Field is required.';
 export const TOO_MANY_REQUESTS = 'Too many requests. Please try again later.';
-
-export const DIRECTIONS = ['asc', 'desc'] as const;
-export type Direction = (typeof DIRECTIONS)[number];
-
-/** Limits of SPEC decision 11. */
-export const LIMITS = {
-  nameMax: 100,
-  descriptionMax: 5000,
-  catalogueNameMax: 200,
-  urlMax: 2048,
-  searchTermMax: 200,
-  partsPerStationMax: 100,
-  imagesPerStationMax: 20,
-  imageMaxBytes: 4194304,
-} as const;
 
 /** An enum that answers unknown values with the allowed ones (SPEC decision 21). */
 export function oneOf<const T extends readonly [string, ...string[]]>(field: string, values: T) {
@@ -40,7 +28,7 @@ export function pageNumberOf(field: string) {
     .number({ error: () => `${field} must be a whole number of at least 1.` })
     .int({ error: `${field} must be a whole number of at least 1.` })
     .min(1, { error: `${field} must be a whole number of at least 1.` })
-    .max(1_000_000, { error: `${field} is too large.` })
+    .max(PAGE_NUMBER_MAX, { error: `${field} is too large.` })
     .default(1);
 }
 

@@ -14,6 +14,7 @@ import {
   timestamp,
   DIRECTIONS,
 } from './common';
+import { ADMIN_PART_PAGE_SIZES, PART_PAGE_SIZES, PART_SORTS } from './constants';
 
 export const partType = z.object({
   type_id: z.number().int(),
@@ -52,12 +53,14 @@ export const partDetail = partSummary.extend({
 });
 export type PartDetail = z.infer<typeof partDetail>;
 
-export const PART_SORTS = ['name', 'battlestation_count'] as const;
-export type PartSort = (typeof PART_SORTS)[number];
-export const PART_PAGE_SIZES = [12, 24, 48, 96] as const;
-/** Admin parts table sizes (SPEC §9); GET /parts accepts both sets. */
-export const ADMIN_PART_PAGE_SIZES = [10, 20, 50] as const;
-export const PARTS_QUERY_DEFAULTS = { pageNumber: 1, resultsPerPage: 12, sortBy: 'name', direction: 'asc' } as const;
+export {
+  ADMIN_PART_PAGE_SIZES,
+  PART_BATTLESTATIONS_PAGE_SIZE,
+  PART_PAGE_SIZES,
+  PART_SORTS,
+  PARTS_QUERY_DEFAULTS,
+  type PartSort,
+} from './constants';
 
 /** GET /parts. */
 export const partsQuery = z.object({
@@ -79,8 +82,7 @@ export type PartsListResponse = z.infer<typeof partsListResponse>;
 /** The API's answer for a part id that does not exist (GET/PUT/DELETE /parts/id…). */
 export const PART_NOT_FOUND = 'Part not found.';
 
-/** GET /parts/id/{id}/battlestations (10 a page). */
-export const PART_BATTLESTATIONS_PAGE_SIZE = 10;
+/** GET /parts/id/{id}/battlestations (PART_BATTLESTATIONS_PAGE_SIZE a page). */
 export const partBattlestationsQuery = z.object({ page_number: pageNumberOf('page_number') });
 
 /** GET /parts/autocomplete. */

@@ -1,4 +1,5 @@
-import { thumbnailName, widthVariantName, type ImageFolder, type PhotoSize } from '../contract/images';
+import { thumbnailName, widthVariantName, type ImageFolder } from '../contract/image-names';
+import type { PhotoSize } from '../contract/images';
 
 export { thumbnailName, widthVariantName, type ImageFolder, type PhotoSize };
 

@@ -1,16 +1,16 @@
 import { act, renderHook } from '@testing-library/react';
 import type { ReactNode } from 'react';
 import { MemoryRouter, useLocation } from 'react-router-dom';
-import { battlestationsQuery } from '../contract/battlestations';
+import { battlestationsListQuery, type BattlestationsListState } from '../contract/list-queries';
 import { useListState } from './use-list-state';
 
-const DEFAULTS = { pageNumber: 1, resultsPerPage: 12, sortBy: 'created_date', direction: 'asc', searchTerm: undefined } as const;
+const DEFAULTS: BattlestationsListState = { pageNumber: 1, resultsPerPage: 12, sortBy: 'created_date', direction: 'asc', searchTerm: undefined };
 
 function setup(url: string) {
   const wrapper = ({ children }: { children: ReactNode }) => <MemoryRouter initialEntries={[url]}>{children}</MemoryRouter>;
   return renderHook(
     () => {
-      const [state, update] = useListState(battlestationsQuery, DEFAULTS);
+      const [state, update] = useListState(battlestationsListQuery, DEFAULTS);
       return { state, update, location: useLocation() };
     },
     { wrapper },

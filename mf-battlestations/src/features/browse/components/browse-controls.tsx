@@ -1,11 +1,10 @@
-import { BATTLESTATION_PAGE_SIZES, naturalDirection, type battlestationsQuery, type BattlestationSort } from '@battledeck/shared/contract';
+import { BATTLESTATION_PAGE_SIZES, naturalDirection, type BattlestationsListState, type BattlestationSort } from '@battledeck/shared/plain-contract';
 import { Button, SearchField, SelectField, SortAscendingIcon, SortDescendingIcon } from '@battledeck/shared/ui';
 import { useState } from 'react';
 import { useLocation } from 'react-router-dom';
-import type { z } from 'zod';
 import styles from './browse-page.module.css';
 
-type ListState = z.output<typeof battlestationsQuery>;
+type ListState = BattlestationsListState;
 
 const SORT_OPTIONS: { value: BattlestationSort; label: string }[] = [
   { value: 'name', label: 'Name' },

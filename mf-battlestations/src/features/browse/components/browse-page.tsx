@@ -1,20 +1,18 @@
-import { battlestationsQuery, BATTLESTATIONS_QUERY_DEFAULTS } from '@battledeck/shared/contract';
+import { battlestationsListQuery, BATTLESTATIONS_QUERY_DEFAULTS, type BattlestationsListState } from '@battledeck/shared/plain-contract';
 import { pageHref, Pagination, totalPages, useListState, usePageTitle } from '@battledeck/shared/ui';
 import { useEffect, useRef } from 'react';
 import { useLocation } from 'react-router-dom';
-import type { z } from 'zod';
 import { useBattlestations } from '../api/get-battlestations';
 import { BrowseControls } from './browse-controls';
 import { BrowseResults } from './browse-results';
 import styles from './browse-page.module.css';
 
-type ListState = z.output<typeof battlestationsQuery>;
-const DEFAULTS: ListState = { ...BATTLESTATIONS_QUERY_DEFAULTS, searchTerm: undefined };
+const DEFAULTS: BattlestationsListState = { ...BATTLESTATIONS_QUERY_DEFAULTS, searchTerm: undefined };
 
 /** /battlestations: search, sort, page size and page, all kept in the URL (decision 3). */
 export default function BrowsePage() {
   usePageTitle('Browse Battlestations');
-  const [state, update] = useListState(battlestationsQuery, DEFAULTS);
+  const [state, update] = useListState(battlestationsListQuery, DEFAULTS);
   const query = useBattlestations(state);
   const pages = query.data ? totalPages(query.data.total, state.resultsPerPage) : 1;
   const resultsHeading = useRef<HTMLHeadingElement>(null);

@@ -1,4 +1,5 @@
-import { FAVORITE_MESSAGES, type BattlestationDetail } from '@battledeck/shared/contract';
+import type { BattlestationDetail } from '@battledeck/shared/contract';
+import { FAVORITE_MESSAGES } from '@battledeck/shared/plain-contract';
 import { useSession } from '@battledeck/shared/session';
 import { HeartIcon, type LoginRedirectState } from '@battledeck/shared/ui';
 import { Link, useLocation } from 'react-router-dom';

@@ -1,4 +1,4 @@
-import { naturalDirection } from '@battledeck/shared/contract';
+import { naturalDirection } from '@battledeck/shared/plain-contract';
 import { totalPages, usePageTitle } from '@battledeck/shared/ui';
 import { useEffect, useRef } from 'react';
 import { Navigate } from 'react-router-dom';

@@ -1,4 +1,4 @@
-import { PART_PAGE_SIZES, type Direction, type PartSort } from '@battledeck/shared/contract';
+import { PART_PAGE_SIZES, type Direction, type PartSort } from '@battledeck/shared/plain-contract';
 import { Button, SearchField, Select, SortAscendingIcon, SortDescendingIcon } from '@battledeck/shared/ui';
 import { useState } from 'react';
 import { useLocation } from 'react-router-dom';

@@ -1,5 +1,6 @@
 import { partTypesQueryOptions } from '@battledeck/shared/api';
-import { PART_PAGE_SIZES, PARTS_QUERY_DEFAULTS, pageSizeOf, partsQuery, type PartType } from '@battledeck/shared/contract';
+import type { PartType } from '@battledeck/shared/contract';
+import { PARTS_QUERY_DEFAULTS, partsBrowseListQuery, type PartsBrowseState } from '@battledeck/shared/plain-contract';
 import { useListState } from '@battledeck/shared/ui';
 import { useQuery } from '@tanstack/react-query';
 import { useCallback } from 'react';
@@ -7,11 +8,9 @@ import { useNavigate, useParams, useSearchParams } from 'react-router-dom';
 import { partPaths, useBasePath } from '../../../lib/base-path';
 
 /** The browse page's query: the contract's, with the category in the path and the public page sizes only. */
-export const browseQuery = partsQuery.omit({ partType: true }).extend({
-  resultsPerPage: pageSizeOf('resultsPerPage', PART_PAGE_SIZES, PARTS_QUERY_DEFAULTS.resultsPerPage),
-});
+export const browseQuery = partsBrowseListQuery;
 
-export const BROWSE_DEFAULTS = { ...PARTS_QUERY_DEFAULTS, searchTerm: undefined };
+export const BROWSE_DEFAULTS: PartsBrowseState = { ...PARTS_QUERY_DEFAULTS, searchTerm: undefined };
 
 /** Query keys a category change keeps: how the list is shown, not what was searched or which page. */
 const KEPT_ON_CATEGORY_CHANGE = ['sortBy', 'direction', 'resultsPerPage'];

@@ -1,4 +1,4 @@
-import { PART_BATTLESTATIONS_PAGE_SIZE } from '@battledeck/shared/contract';
+import { PART_BATTLESTATIONS_PAGE_SIZE } from '@battledeck/shared/plain-contract';
 import { BattlestationCard, BattlestationCardSkeleton, CardGrid, pageHref, Pagination, totalPages } from '@battledeck/shared/ui';
 import { useCallback, useEffect, useRef } from 'react';
 import { Link, useLocation, useSearchParams } from 'react-router-dom';
