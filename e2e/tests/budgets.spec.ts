@@ -53,7 +53,7 @@ test.describe('bundle budgets', () => {
 
   // Issue 17: antd (a singleton never tree-shaken, ~260 KB gzip), its icons and the antd-based shared widgets
   // load on the editor, profile, admin and sign-in pages only, never for a visitor of a public page.
-  test('no public page requests antd, its icons or the shared widgets', async ({ page, request, baseURL }) => {
+  test('no public page requests antd, its icons or the shared widgets', async ({ browser, request, baseURL }) => {
     const antdModules = ['antd', '@ant-design/icons', '@battledeck/shared/widgets'];
     const forbidden = new Set((await filesOfShared(`${baseURL}/mf-manifest.json`, antdModules)).map((file) => `/${file}`));
     for (const [folder] of REMOTES) {
@@ -63,14 +63,17 @@ test.describe('bundle budgets', () => {
     const station = ((await (await request.get('/api/battlestations/featured')).json()) as { battlestation_id: number }[])[0].battlestation_id;
     const category = ((await (await request.get('/api/parts/types')).json()) as { type_path: string }[])[0].type_path;
     const part = ((await (await request.get('/api/parts')).json()) as { parts: { part_id: number }[] }).parts[0].part_id;
-    const requested: string[] = [];
-    page.on('request', (req) => requested.push(new URL(req.url()).pathname));
     for (const path of ['/', '/battlestations', `/battlestations/${station}`, '/parts', `/parts/${category}`, `/parts/view/${part}`]) {
-      requested.length = 0;
+      // A fresh visitor each time: nothing cached from the page before.
+      const context = await browser.newContext({ baseURL });
+      const page = await context.newPage();
+      const requested: string[] = [];
+      page.on('request', (req) => requested.push(new URL(req.url()).pathname));
       await page.goto(path, { waitUntil: 'networkidle' });
-      await expect(page.getByRole('heading', { level: 1 }).first()).toBeVisible();
+      await expect(page.getByRole('heading', { level: 1 }).first(), `${path} shows its page`).toBeVisible();
       // Whatever loads after the page settles (prefetches, idle work) counts too.
       await page.waitForTimeout(1500);
+      await context.close();
       expect(requested.filter((file) => forbidden.has(file)), `antd files requested by ${path}`).toEqual([]);
     }
   });

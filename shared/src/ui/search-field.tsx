@@ -52,3 +52,12 @@ export function SearchField({ id, name, label, value, onValueChange, onClear, pl
     </div>
   );
 }
+
+/**
+ * The search term a form submits, read from the box itself rather than React state: text typed before the
+ * page hydrated is in the box but was never seen by onChange. Empty means no search.
+ */
+export function submittedTerm(form: HTMLFormElement, name = 'searchTerm'): string | undefined {
+  const value = new FormData(form).get(name);
+  return typeof value === 'string' ? value.trim() || undefined : undefined;
+}

@@ -1,5 +1,5 @@
 import { BATTLESTATION_PAGE_SIZES, naturalDirection, type BattlestationsListState, type BattlestationSort } from '@battledeck/shared/plain-contract';
-import { Button, SearchField, SelectField, SortAscendingIcon, SortDescendingIcon } from '@battledeck/shared/ui';
+import { Button, SearchField, submittedTerm, SelectField, SortAscendingIcon, SortDescendingIcon } from '@battledeck/shared/ui';
 import { useState } from 'react';
 import { useLocation } from 'react-router-dom';
 import styles from './browse-page.module.css';
@@ -43,7 +43,7 @@ export function BrowseControls({ state, onChange }: BrowseControlsProps) {
       className={styles.controls}
       onSubmit={(event) => {
         event.preventDefault();
-        onChange({ searchTerm: text.trim() || undefined });
+        onChange({ searchTerm: submittedTerm(event.currentTarget) });
       }}
     >
       <SearchField

@@ -1,5 +1,5 @@
 import { PART_PAGE_SIZES, type Direction, type PartSort } from '@battledeck/shared/plain-contract';
-import { Button, SearchField, Select, SortAscendingIcon, SortDescendingIcon } from '@battledeck/shared/ui';
+import { Button, SearchField, submittedTerm, Select, SortAscendingIcon, SortDescendingIcon } from '@battledeck/shared/ui';
 import { useState } from 'react';
 import { useLocation } from 'react-router-dom';
 import { CATALOGUE_TEXTS } from '../catalogue-texts';
@@ -49,7 +49,7 @@ export function CatalogueToolbar(props: CatalogueToolbarProps) {
       className={styles.toolbar}
       onSubmit={(event) => {
         event.preventDefault();
-        props.onSearch(text.trim() || undefined);
+        props.onSearch(submittedTerm(event.currentTarget));
       }}
     >
       <SearchField
