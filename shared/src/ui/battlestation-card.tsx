@@ -4,6 +4,7 @@ import { countLabel } from '../format/text';
 import { CameraIcon, ChipIcon, HeartIcon } from './icons';
 import { MediaCard, MediaCardSkeleton } from './media-card';
 import { StationImage } from './station-image';
+import { useHydrated } from './use-hydrated';
 import styles from './battlestation-card.module.css';
 
 export interface BattlestationCardProps {
@@ -25,6 +26,7 @@ export const STATION_CARD_SIZES =
 
 /** A battlestation card (home, browse, a part's page): photo, name, 'by: username', counts and date. */
 export function BattlestationCard({ station, eager = false, lcp = false }: BattlestationCardProps) {
+  const hydrated = useHydrated();
   const pictures = countLabel(station.image_count, 'Picture');
   const parts = countLabel(station.part_count, 'Part');
   const favorites = countLabel(station.favorites, 'Favorite');
@@ -63,7 +65,8 @@ export function BattlestationCard({ station, eager = false, lcp = false }: Battl
           <HeartIcon /> {station.favorites}
         </li>
         <li className={styles.date}>
-          <time dateTime={created.toISOString()}>{absoluteDate(created)}</time>
+          {/* In UTC until hydrated: the server does not know the viewer's time zone (ADR 012). */}
+          <time dateTime={created.toISOString()}>{absoluteDate(created, hydrated ? 'local' : 'utc')}</time>
         </li>
       </ul>
     </MediaCard>
