@@ -5,8 +5,9 @@ import path from 'node:path';
 type ConfigFactory = (env: unknown, argv: { mode: string }) => { plugins: unknown[] };
 // The one webpack factory every bundle's config calls (a CommonJS file at the repository root).
 // eslint-disable-next-line @typescript-eslint/no-require-imports
-const { createConfig, SHARED_SUBSETS, subsetExports } = require('../../webpack.common.js') as {
+const { createConfig, isSingletonRequest, SHARED_SUBSETS, subsetExports } = require('../../webpack.common.js') as {
   createConfig: (options: Record<string, unknown>) => ConfigFactory;
+  isSingletonRequest: (request: string) => boolean;
   SHARED_SUBSETS: Record<string, string>;
   subsetExports: (file: string) => { names: string[]; from: string }[];
 };
@@ -52,12 +53,12 @@ const ROOT = path.join(__dirname, '../..');
 
 /**
  * Every TypeScript source file the browser build compiles: tests, test helpers and the shell's prerender
- * entry (built for Node without federation) import the real packages, not the subsets.
+ * and server render entries (built for Node without federation) import the real packages, not the subsets.
  */
 function browserSources(): string[] {
   return ['shell', 'mf-battlestations', 'mf-parts', 'mf-profile', 'mf-admin', 'shared'].flatMap((bundle) =>
     readdirSync(path.join(ROOT, bundle, 'src'), { recursive: true, encoding: 'utf8' })
-      .filter((file) => /\.tsx?$/.test(file) && !/\.test\.tsx?$|(^|\/)testing(\/|\.tsx?$)|^prerender\.tsx$/.test(file))
+      .filter((file) => /\.tsx?$/.test(file) && !/\.test\.tsx?$|(^|\/)testing(\/|\.tsx?$)|^prerender\.tsx$|^ssr\//.test(file))
       .map((file) => path.join(ROOT, bundle, 'src', file)),
   );
 }
@@ -92,5 +93,22 @@ describe('singletons provided as a curated subset', () => {
     }
     expect(used).toBeGreaterThan(5);
     expect([...missing]).toEqual([]);
+  });
+});
+
+/** A bundle's shared modules, as the factory configures them. */
+function sharedOf(bundle: string): Record<string, unknown> {
+  // eslint-disable-next-line @typescript-eslint/no-require-imports
+  const factory = require(`../../${bundle}/webpack.config.js`) as ConfigFactory;
+  const plugins = factory(undefined, { mode: 'production' }).plugins as { constructor: { name: string }; _options?: Record<string, unknown> }[];
+  return plugins.find((plugin) => plugin.constructor.name === 'ModuleFederationPlugin')!._options!.shared as Record<string, unknown>;
+}
+
+describe('the zod-free contract', () => {
+  it('is no singleton: each bundle, browser and server build, keeps its own tree-shaken copy', () => {
+    expect(Object.keys(sharedOf('mf-parts'))).not.toContain('@battledeck/shared/plain-contract');
+    expect(Object.keys(sharedOf('mf-parts'))).toContain('@battledeck/shared/contract');
+    expect(isSingletonRequest('@battledeck/shared/plain-contract')).toBe(false);
+    expect(isSingletonRequest('@battledeck/shared/contract')).toBe(true);
   });
 });
