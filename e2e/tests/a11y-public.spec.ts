@@ -1,15 +1,18 @@
 import { apiCall, expectAccessible, failRequests, holdRequests } from '../lib/axe';
+import { renderInBrowser } from '../lib/browser-rendering';
 import { DEMO_USER, expect, test, uniqueUser } from './fixtures';
 
 /**
  * Issue 7 part 9: every public route and state, checked by axe (WCAG 2.2 A/AA + target-size) for serious
  * or critical violations, in light and in dark mode. Loading states are held open by delaying the API call;
- * error states answer it with a 500.
+ * error states answer it with a 500. Pages are rendered in the browser here (as when server rendering is
+ * unavailable), or those states would never show; server-rendered pages are checked in server-rendering.spec.ts.
  */
 
 for (const colorScheme of ['light', 'dark'] as const) {
   test.describe(`${colorScheme} mode`, () => {
     test.use({ colorScheme });
+    test.beforeEach(async ({ page }) => renderInBrowser(page));
 
     test('home, its loading state and an unknown address', async ({ page, consoleErrors }) => {
       void consoleErrors;

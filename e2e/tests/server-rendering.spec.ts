@@ -1,4 +1,5 @@
 import type { APIRequestContext, Page } from '@playwright/test';
+import { expectAccessible } from '../lib/axe';
 import { expect, test } from './fixtures';
 import { createStation, idToken, registerAccount, uniqueName } from '../lib/test-data';
 
@@ -46,10 +47,10 @@ test.describe('server-rendered public pages', () => {
     const parts = await html(request, '/parts');
     expect(rootOf(parts)).toContain(part.name.replace(/&/g, '&amp;'));
     const category = await html(request, `/parts/${type.type_path}`);
-    expect(category).toContain(`<title>${type.type_name} | Battledeck</title>`);
+    expect(category).toContain(`<title>Browse ${type.type_name} | Battledeck</title>`);
     const partPage = await html(request, `/parts/view/${part.part_id}`);
     expect(partPage).toContain(`<title>${part.name.replace(/&/g, '&amp;')} | Battledeck</title>`);
-    expect(rootOf(partPage)).toContain('Where to buy');
+    expect(rootOf(partPage)).toContain('Where to Buy');
 
     const home = await html(request, '/');
     expect(rootOf(home)).toContain('Featured Battlestations');
@@ -59,7 +60,7 @@ test.describe('server-rendered public pages', () => {
   test('a private station is never rendered on the server, and its owner still sees it in the browser', async ({ request, page }) => {
     const owner = await registerAccount(request, 'ssrpriv');
     const name = uniqueName('Private SSR desk');
-    const id = await createStation(request, await idToken(request, owner), { name, isPublic: false, photos: 0 });
+    const id = await createStation(request, await idToken(request, owner), { name, isPublic: false, photos: 1 });
     const answer = await html(request, `/battlestations/${id}`);
     expect(answer).not.toContain(name);
     expect(answer).not.toContain('battledeck-state');
@@ -87,6 +88,7 @@ test.describe('server-rendered public pages', () => {
       // React reports a mismatch as a console error (#418/#423/#425): the consoleErrors fixture fails on any.
       expect(apiCalls).toEqual([]);
       expect(consoleErrors).toEqual([]);
+      await expectAccessible(page, `${label}, server-rendered and hydrated`);
     });
   }
 

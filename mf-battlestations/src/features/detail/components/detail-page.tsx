@@ -61,7 +61,7 @@ export default function DetailPage() {
     <article className="page">
       <StationHeader station={station} />
       <section className={styles.photos} aria-label="Photos">
-        <Gallery name={station.name} images={station.images} isPrivate={station.is_public === 0} />
+        <Gallery name={station.name} images={station.images} imageSizes={station.image_sizes} isPrivate={station.is_public === 0} />
       </section>
       <div className={styles.columns}>
         <PartList stationId={station.battlestation_id} stationName={station.name} parts={station.parts} />

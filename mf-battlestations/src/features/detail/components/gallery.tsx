@@ -1,4 +1,5 @@
 import { imageUrl } from '@battledeck/shared/format';
+import type { PhotoSize } from '@battledeck/shared/contract';
 import { ChevronLeftIcon, ChevronRightIcon, StationImage } from '@battledeck/shared/ui';
 import { useCallback, useLayoutEffect, useRef, useState, type KeyboardEvent, type MouseEvent, type ReactNode } from 'react';
 import { ImageViewer } from './image-viewer';
@@ -60,7 +61,21 @@ const prefersReducedMotion = () => typeof window.matchMedia === 'function' && wi
  * The photo strip with left/right scroll buttons; a photo opens the full-screen viewer. A private station's
  * photos are fetched with the user's token (issue 15).
  */
-export function Gallery({ name, images, isPrivate = false }: { name: string; images: string[]; isPrivate?: boolean }) {
+/** A strip tile is 78vw on a phone and at most 360px beside (gallery.module.css). */
+const TILE_SIZES = '(max-width: 600px) 78vw, 360px';
+
+export function Gallery({
+  name,
+  images,
+  imageSizes,
+  isPrivate = false,
+}: {
+  name: string;
+  images: string[];
+  /** Each photo's size and width copies, in the order of `images` (the station's `image_sizes`). */
+  imageSizes?: (PhotoSize | null)[];
+  isPrivate?: boolean;
+}) {
   const strip = useRef<HTMLUListElement>(null);
   const [viewing, setViewing] = useState<number | null>(null);
   const [edges, setEdges] = useState({ atStart: true, atEnd: true });
@@ -105,9 +120,12 @@ export function Gallery({ name, images, isPrivate = false }: { name: string; ima
                 name={file}
                 isPrivate={isPrivate}
                 thumb
+                size={imageSizes?.[i]}
+                sizes={TILE_SIZES}
                 alt=""
                 width={640}
                 height={480}
+                // The first photo is the page's largest (LCP): high priority; the next ones in view eager.
                 loading={i < 3 ? 'eager' : 'lazy'}
                 fetchPriority={i === 0 ? 'high' : undefined}
               />
@@ -118,7 +136,7 @@ export function Gallery({ name, images, isPrivate = false }: { name: string; ima
       <button type="button" className={`${styles.scroll} ${styles.right}`} onClick={() => scroll(1)} aria-disabled={edges.atEnd} aria-label="Scroll photos right">
         <ChevronRightIcon />
       </button>
-      {viewing !== null && <ImageViewer name={name} images={images} isPrivate={isPrivate} index={viewing} onIndexChange={setViewing} onClose={() => setViewing(null)} />}
+      {viewing !== null && <ImageViewer name={name} images={images} imageSizes={imageSizes} isPrivate={isPrivate} index={viewing} onIndexChange={setViewing} onClose={() => setViewing(null)} />}
     </div>
   );
 }

@@ -1,4 +1,5 @@
 import { ChevronLeftIcon, ChevronRightIcon, CloseIcon, preloadStationImage, StationImage } from '@battledeck/shared/ui';
+import type { PhotoSize } from '@battledeck/shared/contract';
 import { useEffect, useId, useRef } from 'react';
 import { createPortal } from 'react-dom';
 import { useFocusTrap } from '../hooks/use-focus-trap';
@@ -8,6 +9,8 @@ import styles from './image-viewer.module.css';
 export interface ImageViewerProps {
   name: string;
   images: string[];
+  /** Each photo's size and width copies (the station's `image_sizes`): the viewer picks one for the screen. */
+  imageSizes?: (PhotoSize | null)[];
   /** The station is private: its photos come through the API with the user's token (issue 15). */
   isPrivate?: boolean;
   index: number;
@@ -21,7 +24,7 @@ export interface ImageViewerProps {
  * has a history entry of its own). The photo is the full file at its own pixels, scaled down to fit the
  * window (contain), never up. Focus stays inside while it is open and returns to the opener after.
  */
-export function ImageViewer({ name, images, isPrivate = false, index, onIndexChange, onClose }: ImageViewerProps) {
+export function ImageViewer({ name, images, imageSizes, isPrivate = false, index, onIndexChange, onClose }: ImageViewerProps) {
   const dialog = useRef<HTMLDivElement>(null);
   const closeButton = useRef<HTMLButtonElement>(null);
   const titleId = useId();
@@ -99,6 +102,8 @@ export function ImageViewer({ name, images, isPrivate = false, index, onIndexCha
             key={file}
             name={file}
             isPrivate={isPrivate}
+            size={imageSizes?.[index]}
+            sizes="100vw"
             alt={`${name}, photo ${index + 1} of ${total}`}
             className={styles.photo}
             loading="eager"

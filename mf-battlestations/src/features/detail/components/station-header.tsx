@@ -1,6 +1,6 @@
 import type { BattlestationDetail } from '@battledeck/shared/contract';
 import { absoluteDate, externalHref, parseTimestamp, relativeTime } from '@battledeck/shared/format';
-import { EditIcon, InstagramIcon, LockIcon, RedditIcon, Tooltip } from '@battledeck/shared/ui';
+import { EditIcon, InstagramIcon, LockIcon, RedditIcon, Tooltip, useHydrated } from '@battledeck/shared/ui';
 import { Link } from 'react-router-dom';
 import { useCanEdit } from '../../../lib/get-battlestation';
 import { FavoriteButton } from './favorite-button';
@@ -17,6 +17,8 @@ function SocialLink({ link, label, icon }: { link: string; label: string; icon: 
 
 /** Name, links, 'By: username', 'Uploaded' date, the favorite button and, for the owner or staff, Edit. */
 export function StationHeader({ station }: { station: BattlestationDetail }) {
+  // In UTC until hydrated: the server does not know the viewer's time zone (ADR 012).
+  const zone = useHydrated() ? 'local' : 'utc';
   const canEdit = useCanEdit(station);
   const created = parseTimestamp(station.created_date);
   return (
@@ -33,12 +35,12 @@ export function StationHeader({ station }: { station: BattlestationDetail }) {
         <li>By: {station.username}</li>
         <li>
           Uploaded{' '}
-          <Tooltip text={absoluteDate(created)}>
+          <Tooltip text={absoluteDate(created, zone)}>
             {(describedBy) => (
               // Focusable so keyboard users get the full date too.
               // eslint-disable-next-line jsx-a11y/no-noninteractive-tabindex
               <time dateTime={created.toISOString()} tabIndex={0} className={styles.time} aria-describedby={describedBy}>
-                {relativeTime(created)}
+                {relativeTime(created, new Date(), zone)}
               </time>
             )}
           </Tooltip>
