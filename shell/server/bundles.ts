@@ -1,4 +1,4 @@
-import { existsSync, mkdirSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, rmSync, statSync, utimesSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { precompressDir } from './precompress';
 import { writeHomePage } from './prerender-home';
@@ -51,7 +51,10 @@ export async function buildBundle(bundle: string): Promise<void> {
   }
   // Compressed once here, so the site server never compresses a file per request.
   await precompressDir(path.join(ROOT, bundle, 'dist'));
-  writeFileSync(path.join(ROOT, bundle, 'dist', STAMP), new Date().toISOString());
+  // The stamp carries the build's start: a source changed while it ran is newer, so the next run rebuilds.
+  const stamp = path.join(ROOT, bundle, 'dist', STAMP);
+  writeFileSync(stamp, new Date(started).toISOString());
+  utimesSync(stamp, new Date(started), new Date(started));
   console.info(`built ${bundle} in ${((Date.now() - started) / 1000).toFixed(1)} s`);
 }
 
