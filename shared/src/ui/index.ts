@@ -21,3 +21,4 @@ export * from './search-field';
 export * from './tooltip';
 export * from './dialog';
 export * from './copy-part-list-dialog';
+export * from './use-search-text';

@@ -80,9 +80,18 @@ export function createPageRenderer(options: PageRendererOptions): PageRenderer {
     if (!existsSync(bundleFile)) return null;
     // The shell's server build and the npm singletons come from the same node_modules: one React.
     const requireFromBundle = createRequire(bundleFile);
-    shell = requireFromBundle(bundleFile) as ShellRender;
+    // React's production build, whatever NODE_ENV this process runs with (`npm start` starts its API in
+    // test or development mode): React picks its build when it is first required, here.
+    const mode = process.env.NODE_ENV;
+    process.env.NODE_ENV = 'production';
+    try {
+      shell = requireFromBundle(bundleFile) as ShellRender;
+      singletons = { ...Object.fromEntries(NPM_SINGLETONS.map((id) => [id, requireFromBundle(id)])), ...shell.sharedEntryPoints };
+    } finally {
+      if (mode === undefined) delete process.env.NODE_ENV;
+      else process.env.NODE_ENV = mode;
+    }
     shell.configureServerApi(options.apiBaseUrl);
-    singletons = { ...Object.fromEntries(NPM_SINGLETONS.map((id) => [id, requireFromBundle(id)])), ...shell.sharedEntryPoints };
     return shell;
   }
 

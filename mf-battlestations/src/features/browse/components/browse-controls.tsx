@@ -1,6 +1,5 @@
 import { BATTLESTATION_PAGE_SIZES, naturalDirection, type BattlestationsListState, type BattlestationSort } from '@battledeck/shared/plain-contract';
-import { Button, SearchField, submittedTerm, SelectField, SortAscendingIcon, SortDescendingIcon } from '@battledeck/shared/ui';
-import { useState } from 'react';
+import { Button, SearchField, submittedTerm, SelectField, SortAscendingIcon, SortDescendingIcon, useSearchText } from '@battledeck/shared/ui';
 import { useLocation } from 'react-router-dom';
 import styles from './browse-page.module.css';
 
@@ -25,13 +24,7 @@ interface BrowseControlsProps {
  */
 export function BrowseControls({ state, onChange }: BrowseControlsProps) {
   const { pathname } = useLocation();
-  const [text, setText] = useState(state.searchTerm ?? '');
-  // The URL's search changed (back/forward): the box shows it again.
-  const [shownTerm, setShownTerm] = useState(state.searchTerm);
-  if (shownTerm !== state.searchTerm) {
-    setShownTerm(state.searchTerm);
-    setText(state.searchTerm ?? '');
-  }
+  const [text, setText] = useSearchText(state.searchTerm);
   const ascending = state.direction === 'asc';
   const directionLabel = ascending ? 'Ascending' : 'Descending';
   return (

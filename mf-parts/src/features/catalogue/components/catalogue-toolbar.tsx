@@ -1,6 +1,5 @@
 import { PART_PAGE_SIZES, type Direction, type PartSort } from '@battledeck/shared/plain-contract';
-import { Button, SearchField, submittedTerm, Select, SortAscendingIcon, SortDescendingIcon } from '@battledeck/shared/ui';
-import { useState } from 'react';
+import { Button, SearchField, submittedTerm, Select, SortAscendingIcon, SortDescendingIcon, useSearchText } from '@battledeck/shared/ui';
 import { useLocation } from 'react-router-dom';
 import { CATALOGUE_TEXTS } from '../catalogue-texts';
 import styles from './browse-page.module.css';
@@ -32,13 +31,7 @@ export interface CatalogueToolbarProps {
 export function CatalogueToolbar(props: CatalogueToolbarProps) {
   const { searchTerm, sortBy, direction, resultsPerPage } = props;
   const { pathname } = useLocation();
-  const [text, setText] = useState(searchTerm ?? '');
-  // The URL's term changed (a category resets it, back/forward): the box shows the applied search.
-  const [shownTerm, setShownTerm] = useState(searchTerm);
-  if (shownTerm !== searchTerm) {
-    setShownTerm(searchTerm);
-    setText(searchTerm ?? '');
-  }
+  const [text, setText] = useSearchText(searchTerm);
   const other: Direction = direction === 'asc' ? 'desc' : 'asc';
   return (
     <form
