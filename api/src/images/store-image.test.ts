@@ -20,13 +20,16 @@ afterEach(() => fs.rm(root, { recursive: true, force: true }));
 const jpeg = () => sharp({ create: { width: 1200, height: 800, channels: 3, background: '#345' } }).jpeg().toBuffer();
 
 describe('storeImage', () => {
-  it('writes the web copy and its _thumb under a random name in the folder', async () => {
+  it('writes the web copy, its _thumb and the width copies narrower than it under a random name in the folder', async () => {
     const stored = await storeImage(new WrittenFiles(storage), 'battlestations', await jpeg());
     expect(stored.name).toMatch(/^[0-9a-f]{32}\.jpg$/);
     expect(stored.thumbName).toBe(stored.name.replace('.jpg', '_thumb.jpg'));
     expect(stored).toMatchObject({ width: 1200, height: 800, thumbWidth: 640, thumbHeight: 427 });
     const files = await fs.readdir(path.join(root, 'battlestations'));
-    expect(files.sort()).toEqual([stored.name, stored.thumbName].sort());
+    // A 1200 px web copy: 320, 480, 640 and 960 px copies, none at 1280 (never upscaled).
+    expect(stored.widths).toEqual([320, 480, 640, 960]);
+    const widthCopies = stored.widths.map((width) => stored.name.replace('.jpg', `_w${width}.jpg`));
+    expect(files.sort()).toEqual([stored.name, stored.thumbName, ...widthCopies].sort());
     expect(storage.url(`battlestations/${stored.name}`)).toBe(`/images/battlestations/${stored.name}`);
   });
 
@@ -49,7 +52,8 @@ describe('withWrittenFiles', () => {
         throw failure;
       }),
     ).rejects.toBe(failure);
-    expect(written).toHaveLength(4);
+    // Two photos of six files each: web copy, _thumb and four width copies.
+    expect(written).toHaveLength(12);
     expect(await fs.readdir(path.join(root, 'battlestations'))).toEqual([]);
   });
 
