@@ -1,19 +1,41 @@
-import type { Page } from '@playwright/test';
+import type { Locator, Page } from '@playwright/test';
+
+/** The paths the site renders on the server (ADR 012): home and the public pages of the two remotes. */
+const SERVER_RENDERED = /^\/($|battlestations(\/|$)|parts(\/|$))/;
 
 /**
- * Makes every page of this test arrive as the site sends it when server rendering is unavailable (the
- * shell's empty page), so the browser renders it as before ADR 012: its loading and error states, which a
- * server-rendered page never shows on arrival, can then be held open and checked.
+ * Makes the server-rendered pages of this test arrive as the site sends them when server rendering is
+ * unavailable (the shell's empty page), so the browser renders them as before ADR 012: their loading and
+ * error states, which a server-rendered page never shows on arrival, can then be held open and checked.
+ * Other pages are left alone (a document Playwright answers itself loses its loopback address space, and
+ * Chromium then blocks its calls to the Auth emulator).
  */
 export async function renderInBrowser(page: Page): Promise<void> {
-  await page.route('**/*', async (route) => {
-    const request = route.request();
-    if (!request.isNavigationRequest() || request.resourceType() !== 'document') return route.fallback();
-    const response = await route.fetch();
-    const html = (await response.text()).replace(
-      /<div id="root">[\s\S]*<\/div><script type="application\/json" id="battledeck-state">[\s\S]*?<\/script>/,
-      '<div id="root"></div>',
-    );
-    await route.fulfill({ response, body: html });
-  });
+  await page.route(
+    (url) => SERVER_RENDERED.test(url.pathname),
+    async (route) => {
+      const request = route.request();
+      if (!request.isNavigationRequest() || request.resourceType() !== 'document') return route.fallback();
+      const response = await route.fetch();
+      const html = (await response.text()).replace(
+        /<div id="root">[\s\S]*<\/div><script type="application\/json" id="battledeck-state">[\s\S]*?<\/script>/,
+        '<div id="root"></div>',
+      );
+      await route.fulfill({ response, body: html });
+    },
+  );
+}
+
+/**
+ * Waits until React has taken over this element of a server-rendered page (it then carries React's props):
+ * before that a change to a control is the browser's alone, and only links and form submissions work.
+ */
+export async function waitForHydration(element: Locator): Promise<void> {
+  await element.evaluate(
+    (node) =>
+      new Promise<void>((resolve) => {
+        const check = () => (Object.keys(node).some((key) => key.startsWith('__reactProps$')) ? resolve() : setTimeout(check, 50));
+        check();
+      }),
+  );
 }
