@@ -4,7 +4,7 @@ import { StrictMode } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { App, queryClient } from './app';
 import { bootSession } from './auth/session-boot';
-import { loadRemoteApp } from './remotes/remote-registry';
+import { loadRemoteApp, markFailedAtStart } from './remotes/remote-registry';
 import '@battledeck/shared/styles.css';
 
 /** What the server sent beside a page it rendered (ADR 012): its data, and the remote that rendered it. */
@@ -31,15 +31,28 @@ async function start(): Promise<void> {
     </StrictMode>
   );
   const server = readServerState();
+  let markupUsable = true;
   if (server) {
     // The page's data is here already (no second request), and its remote is loaded before hydrating, so
     // the first render in the browser is the server's markup.
     hydrate(queryClient, server.queries);
-    if (server.remote) await loadRemoteApp(server.remote).catch(() => {});
+    if (server.remote) {
+      const remote = server.remote;
+      await loadRemoteApp(remote).catch(() => {
+        // Without its remote the section cannot take over the server's markup: the page renders afresh,
+        // its section at the fallback (remote-section.tsx), the rest as usual.
+        markFailedAtStart(remote);
+        markupUsable = false;
+      });
+    }
   }
   // A server-rendered page, or the prerendered home page (home.html): take over its markup.
-  if (container.firstElementChild) hydrateRoot(container, app);
-  else createRoot(container).render(app);
+  if (markupUsable && container.firstElementChild) {
+    hydrateRoot(container, app);
+  } else {
+    container.replaceChildren();
+    createRoot(container).render(app);
+  }
 }
 
 void start();

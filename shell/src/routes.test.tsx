@@ -6,7 +6,7 @@ import { Link, useLocation } from 'react-router-dom';
 import { loadRemoteApp } from './remotes/remote-registry';
 import { AppRoutes } from './routes';
 
-jest.mock('./remotes/remote-registry', () => ({ loadRemoteApp: jest.fn(), loadedRemoteApp: () => undefined }));
+jest.mock('./remotes/remote-registry', () => ({ loadRemoteApp: jest.fn(), loadedRemoteApp: () => undefined, takeFailedAtStart: () => false }));
 const load = loadRemoteApp as jest.MockedFunction<typeof loadRemoteApp>;
 
 /** Every render of a remote's App: which remote, the base path it was given and the URL it saw. */

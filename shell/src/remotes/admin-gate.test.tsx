@@ -3,7 +3,7 @@ import { screen } from '@testing-library/react';
 import { AdminGate } from './admin-gate';
 import { loadRemoteApp } from './remote-registry';
 
-jest.mock('./remote-registry', () => ({ loadRemoteApp: jest.fn(), loadedRemoteApp: () => undefined }));
+jest.mock('./remote-registry', () => ({ loadRemoteApp: jest.fn(), loadedRemoteApp: () => undefined, takeFailedAtStart: () => false }));
 const load = loadRemoteApp as jest.MockedFunction<typeof loadRemoteApp>;
 
 describe('AdminGate (decision 5)', () => {

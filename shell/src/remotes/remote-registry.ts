@@ -77,6 +77,21 @@ export function loadRemoteApp(name: RemoteName, timeoutMs = REMOTE_TIMEOUT_MS): 
   return pending;
 }
 
+/**
+ * Remotes that failed to load while a server-rendered page waited for them before hydrating (bootstrap):
+ * their section starts at the fallback instead of waiting out the limit a second time.
+ */
+const failedAtStart = new Set<RemoteName>();
+
+export function markFailedAtStart(name: RemoteName): void {
+  failedAtStart.add(name);
+}
+
+/** Whether the page's first load of this remote failed; asked once, by the section that shows it. */
+export function takeFailedAtStart(name: RemoteName): boolean {
+  return failedAtStart.delete(name);
+}
+
 /** The remote's App module if it has already loaded. */
 export function loadedRemoteApp(name: RemoteName): RemoteModule | undefined {
   return arrived.get(name);

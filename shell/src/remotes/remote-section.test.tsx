@@ -5,7 +5,8 @@ import { loadRemoteApp } from './remote-registry';
 import { PreloadedRemotesContext } from './preloaded-remotes';
 import { RemoteSection } from './remote-section';
 
-jest.mock('./remote-registry', () => ({ loadRemoteApp: jest.fn(), loadedRemoteApp: () => undefined }));
+jest.mock('./remote-registry', () => ({ loadRemoteApp: jest.fn(), loadedRemoteApp: () => undefined, takeFailedAtStart: (name: string) => mockFailedAtStart.delete(name) }));
+const mockFailedAtStart = new Set<string>();
 const load = loadRemoteApp as jest.MockedFunction<typeof loadRemoteApp>;
 
 function RemoteApp({ basePath }: { basePath: string }) {
@@ -55,5 +56,19 @@ describe('RemoteSection with the remote already here (a server-rendered page)', 
     );
     expect(screen.getByRole('heading', { name: 'Remote mounted at /parts' })).toBeInTheDocument();
     expect(load).not.toHaveBeenCalled();
+  });
+});
+
+describe('RemoteSection after the page failed to load its remote (a server-rendered page)', () => {
+  it('shows the fallback at once, without waiting out a second load, and recovers on retry', async () => {
+    load.mockReset();
+    jest.spyOn(console, 'warn').mockImplementation(() => {});
+    mockFailedAtStart.add('mf_parts');
+    load.mockResolvedValue({ default: RemoteApp });
+    renderWithProviders(<RemoteSection name="mf_parts" basePath="/parts" />);
+    expect(screen.getByRole('alert')).toHaveTextContent('This section could not be loaded');
+    expect(load).not.toHaveBeenCalled();
+    await userEvent.click(screen.getByRole('button', { name: 'Try again' }));
+    expect(await screen.findByRole('heading', { name: 'Remote mounted at /parts' })).toBeInTheDocument();
   });
 });

@@ -2,7 +2,7 @@ import type { RemoteAppProps, RemoteName } from '@battledeck/shared/remote';
 import { PageSkeleton } from '@battledeck/shared/ui';
 import { Component, Suspense, useEffect, useState, type ComponentType, type ReactNode } from 'react';
 import { useLoadedRemote } from './preloaded-remotes';
-import { loadRemoteApp } from './remote-registry';
+import { loadRemoteApp, takeFailedAtStart } from './remote-registry';
 import styles from './remote-section.module.css';
 
 type SectionState = { status: 'loading' } | { status: 'error' } | { status: 'ready'; App: ComponentType<RemoteAppProps> };
@@ -54,10 +54,13 @@ export function RemoteSection({ name, basePath }: { name: RemoteName; basePath: 
   const [attempt, setAttempt] = useState(0);
   // A remote already here renders at once: the server's render and the browser's hydration of it agree.
   const loaded = useLoadedRemote(name);
-  const [state, setState] = useState<SectionState>(loaded ? { status: 'ready', App: loaded.default } : { status: 'loading' });
+  // The page's first load already failed and waited out its limit (bootstrap): the fallback at once.
+  const [state, setState] = useState<SectionState>(() =>
+    loaded ? { status: 'ready', App: loaded.default } : takeFailedAtStart(name) ? { status: 'error' } : { status: 'loading' },
+  );
 
   useEffect(() => {
-    if (attempt === 0 && loaded) return;
+    if (attempt === 0 && state.status !== 'loading') return;
     let active = true;
     setState({ status: 'loading' });
     loadRemoteApp(name).then(
@@ -70,7 +73,7 @@ export function RemoteSection({ name, basePath }: { name: RemoteName; basePath: 
     return () => {
       active = false;
     };
-    // `loaded` only decides the first render; later it is this effect's own result.
+    // The first state only decides the first render; later it is this effect's own result.
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [name, attempt]);
 
