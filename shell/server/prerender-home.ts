@@ -1,6 +1,7 @@
 import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { pageTitle } from '@battledeck/shared/format';
+import { withProductionReact } from './ssr/production-react';
 
 /**
  * Writes dist/home.html: the built index.html with the home page's first render inside #root and the
@@ -12,8 +13,9 @@ export function writeHomePage(shellDir: string): void {
   const prerender = path.join(shellDir, 'dist-ssr', 'prerender.js');
   delete require.cache[require.resolve(prerender)];
   // Built moments ago by this same run: loaded fresh, at run time.
+  // In production mode, like the site server's render in this same process (`npm start` builds, then serves).
   // eslint-disable-next-line @typescript-eslint/no-require-imports
-  const { renderPage } = require(prerender) as { renderPage(url: string): string };
+  const { renderPage } = withProductionReact(() => require(prerender) as { renderPage(url: string): string });
 
   // React puts resource hints (an image preload) before the markup: they belong in <head>.
   const rendered = renderPage('/');

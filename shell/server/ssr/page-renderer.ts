@@ -3,6 +3,7 @@ import { createRequire } from 'node:module';
 import path from 'node:path';
 import vm from 'node:vm';
 import type { PageHead, RemoteName, RemoteServerModule } from '@battledeck/shared/remote';
+import { withProductionReact } from './production-react';
 
 /**
  * Server rendering of the public pages (ADR 012), on the site server's side: loads the shell's server build
@@ -80,18 +81,10 @@ export function createPageRenderer(options: PageRendererOptions): PageRenderer {
     if (!existsSync(bundleFile)) return null;
     // The shell's server build and the npm singletons come from the same node_modules: one React.
     const requireFromBundle = createRequire(bundleFile);
-    // React's production build, whatever NODE_ENV this process runs with (`npm start` starts its API in
-    // test or development mode): React picks its build when it is first required, here.
-    const mode = process.env.NODE_ENV;
-    process.env.NODE_ENV = 'production';
-    try {
-      shell = requireFromBundle(bundleFile) as ShellRender;
-      singletons = { ...Object.fromEntries(NPM_SINGLETONS.map((id) => [id, requireFromBundle(id)])), ...shell.sharedEntryPoints };
-    } finally {
-      if (mode === undefined) delete process.env.NODE_ENV;
-      else process.env.NODE_ENV = mode;
-    }
-    shell.configureServerApi(options.apiBaseUrl);
+    const loaded = withProductionReact(() => requireFromBundle(bundleFile) as ShellRender);
+    singletons = { ...withProductionReact(() => Object.fromEntries(NPM_SINGLETONS.map((id) => [id, requireFromBundle(id)]))), ...loaded.sharedEntryPoints };
+    loaded.configureServerApi(options.apiBaseUrl);
+    shell = loaded;
     return shell;
   }
 
