@@ -24,7 +24,10 @@ export default defineConfig({
   expect: { timeout: 10_000 },
   fullyParallel: true,
   workers: 2,
-  retries: 0,
+  // One retry: on this 2-core machine a full run (two browsers, the site, the API) has made the keyboard
+  // drag-and-drop tests miss an announcement now and then (they pass alone); a test that fails twice fails,
+  // and a retried test is listed as flaky in the report.
+  retries: 1,
   reporter: [['list']],
   use: {
     baseURL: `http://localhost:${PORT}`,

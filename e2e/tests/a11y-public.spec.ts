@@ -126,6 +126,8 @@ for (const colorScheme of ['light', 'dark'] as const) {
     });
 
     test('sign-in pages: empty, with field errors and with a refusal', async ({ page, consoleErrors }) => {
+      // Three pages, a sign-up and a reset with an axe run at each step: 33 s alone, over 60 s in a full run.
+      test.slow();
       void consoleErrors;
       await page.goto('/login');
       await expect(page.getByRole('button', { name: 'Login' })).toBeVisible();
