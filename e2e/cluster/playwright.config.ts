@@ -44,6 +44,8 @@ export default defineConfig({
       REMOTES_FILE: DEPLOY_REMOTES_FILE,
       HOST: '127.0.0.1',
       NODE_ENV: 'test',
+      // As in e2e/playwright.config.ts: the test checks what is server-rendered, not the machine's load.
+      SERVER_RENDER_BUDGET_MS: '3000',
       DATABASE_URL: '',
     },
   },

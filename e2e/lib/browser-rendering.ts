@@ -1,4 +1,4 @@
-import type { Locator, Page } from '@playwright/test';
+import { expect, type Locator, type Page } from '@playwright/test';
 
 /** The paths the site renders on the server (ADR 012): home and the public pages of the two remotes. */
 const SERVER_RENDERED = /^\/($|battlestations(\/|$)|parts(\/|$))/;
@@ -28,14 +28,11 @@ export async function renderInBrowser(page: Page): Promise<void> {
 
 /**
  * Waits until React has taken over this element of a server-rendered page (it then carries React's props):
- * before that a change to a control is the browser's alone, and only links and form submissions work.
+ * before that a change to a control is the browser's alone, and only links and form submissions work. The
+ * locator is resolved again on every try: React may replace the server's element rather than adopt it.
  */
 export async function waitForHydration(element: Locator): Promise<void> {
-  await element.evaluate(
-    (node) =>
-      new Promise<void>((resolve) => {
-        const check = () => (Object.keys(node).some((key) => key.startsWith('__reactProps$')) ? resolve() : setTimeout(check, 50));
-        check();
-      }),
-  );
+  await expect
+    .poll(() => element.evaluate((node) => Object.keys(node).some((key) => key.startsWith('__reactProps$'))), { timeout: 20_000 })
+    .toBe(true);
 }
