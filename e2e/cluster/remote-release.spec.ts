@@ -53,13 +53,15 @@ async function pathsDuring(page: Page, action: () => Promise<void>): Promise<str
   return paths;
 }
 
+// The pages arrive server-rendered: their heading shows before the remote's files are requested, so a visit
+// waits for the network to settle (every file the page loads is then in the list).
 async function openParts(page: Page) {
-  await page.goto('/parts');
+  await page.goto('/parts', { waitUntil: 'networkidle' });
   await expect(page.getByRole('heading', { level: 1 })).toContainText(/Parts|All/);
 }
 
 async function openBattlestations(page: Page) {
-  await page.goto('/battlestations');
+  await page.goto('/battlestations', { waitUntil: 'networkidle' });
   await expect(page.getByRole('heading', { name: 'Browse Battlestations', level: 1 })).toBeVisible();
 }
 
