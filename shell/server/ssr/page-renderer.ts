@@ -46,6 +46,9 @@ export type PageRenderer = (request: { url: string }) => Promise<{ status: numbe
 /** Singletons a remote's server build may require, besides the shared package (webpack.common.js leaves them out of it). */
 const NPM_SINGLETONS = ['react', 'react/jsx-runtime', 'react-dom', 'react-dom/server', 'react-router-dom', '@tanstack/react-query', 'zustand', 'zustand/vanilla'];
 
+/** How long a file of a remote on another origin is reused before it is fetched again. */
+const REFETCH_AFTER_MS = 5000;
+
 const escapeHtml = (text: string) => text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
 
 function withTimeout<T>(promise: Promise<T>, signal: AbortSignal): Promise<T> {
@@ -91,12 +94,23 @@ export function createPageRenderer(options: PageRendererOptions): PageRenderer {
   const readJsonFile = cachedByMtime((file) => JSON.parse(readFileSync(file, 'utf8')) as unknown);
   const readText = cachedByMtime((file) => readFileSync(file, 'utf8'));
 
-  /** A site URL (relative, same origin) or an absolute one, as text. */
+  const fetched = new Map<string, { at: number; text: Promise<string> }>();
+
+  /**
+   * A site URL (relative, same origin: read from disk, again when the file changes) or an absolute one (a
+   * remote on another origin: fetched at most every few seconds, so a release shows within that time).
+   */
   async function fetchText(url: string): Promise<string> {
     if (/^https?:\/\//i.test(url)) {
-      const response = await fetch(url, { signal: AbortSignal.timeout(options.budgetMs) });
-      if (!response.ok) throw new Error(`${url} answered ${response.status}`);
-      return response.text();
+      const hit = fetched.get(url);
+      if (hit && Date.now() - hit.at < REFETCH_AFTER_MS) return hit.text;
+      const text = fetch(url, { signal: AbortSignal.timeout(options.budgetMs) }).then((response) => {
+        if (!response.ok) throw new Error(`${url} answered ${response.status}`);
+        return response.text();
+      });
+      fetched.set(url, { at: Date.now(), text });
+      text.catch(() => fetched.delete(url));
+      return text;
     }
     const file = options.siteFile(new URL(url, 'http://site').pathname);
     if (!file) throw new Error(`${url} is not a file of this site`);
@@ -150,13 +164,24 @@ export function createPageRenderer(options: PageRendererOptions): PageRenderer {
   });
 
   /** The remote's styles for its exposed App and the pages it loads (named in its mf-manifest.json). */
+  const stylesOf = new Map<string, Promise<string>>();
+
   async function remoteStyles(name: RemoteName): Promise<string> {
     const manifestUrl = (readJsonFile(options.remotesFile) as Partial<Record<RemoteName, string>>)[name];
     if (!manifestUrl) return '';
-    const manifest = JSON.parse(await fetchText(manifestUrl)) as { exposes?: { assets: { css: { sync: string[]; async: string[] } } }[] };
-    const base = manifestUrl.replace(/[^/]*$/, '');
-    const files = [...new Set((manifest.exposes ?? []).flatMap((expose) => [...expose.assets.css.sync, ...expose.assets.css.async]))];
-    return (await Promise.all(files.map((file) => fetchText(`${base}${file}`)))).join('\n');
+    const manifestText = await fetchText(manifestUrl);
+    // Collected once per manifest: its CSS files are content-hashed and never change under their names.
+    const key = `${manifestUrl}\n${manifestText}`;
+    let styles = stylesOf.get(key);
+    if (!styles) {
+      const manifest = JSON.parse(manifestText) as { exposes?: { assets: { css: { sync: string[]; async: string[] } } }[] };
+      const base = manifestUrl.replace(/[^/]*$/, '');
+      const files = [...new Set((manifest.exposes ?? []).flatMap((expose) => [...expose.assets.css.sync, ...expose.assets.css.async]))];
+      styles = Promise.all(files.map((file) => fetchText(`${base}${file}`))).then((texts) => texts.join('\n'));
+      stylesOf.set(key, styles);
+      styles.catch(() => stylesOf.delete(key));
+    }
+    return styles;
   }
 
   async function renderWithin(url: string, budgetMs: number): Promise<{ status: number; html: string } | null> {
