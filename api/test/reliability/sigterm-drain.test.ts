@@ -127,8 +127,11 @@ describe('SIGTERM while uploads are in flight', () => {
     } finally {
       await check.end();
     }
+    // Each upload is one original plus its thumbnail and width copies.
     const files = await fs.readdir(path.join(dataDir, 'images', 'battlestations'));
-    expect(files.filter((f) => !f.endsWith('.tmp'))).toHaveLength(UPLOADS * 2);
+    const originals = files.filter((f) => !f.endsWith('.tmp') && !/_(thumb|w\d+)\.[a-z]+$/.test(f));
+    expect(originals).toHaveLength(UPLOADS);
+    for (const original of originals) expect(files).toContain(original.replace(/(\.[a-z]+)$/, '_thumb$1'));
 
     recordFigures('sigterm-drain', {
       uploads: UPLOADS,
