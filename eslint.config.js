@@ -66,6 +66,8 @@ module.exports = tseslint.config(
     rules: forbid(['shell', 'api', ...REMOTES.filter((r) => r !== remote)], 'A remote imports only @battledeck/shared and npm packages.'),
   })),
   { files: ['shell/**/*.{ts,tsx}'], rules: forbid(['api', ...REMOTES], 'The shell reaches remotes only through the federation runtime.') },
+  // npm start's launcher runs the API in the site's process (ADR 012): the one shell file that imports it.
+  { files: ['shell/server/start.ts'], rules: forbid(REMOTES, 'The shell reaches remotes only through the federation runtime.') },
   { files: ['shared/**/*.{ts,tsx}'], rules: forbid(['shell', 'api', ...REMOTES], 'shared imports npm packages only.') },
   {
     files: ['api/**/*.ts'],

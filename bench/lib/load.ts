@@ -12,10 +12,10 @@ export interface LoadResult {
 }
 
 /** autocannon against one URL: mean requests/s and latency percentiles (ms). */
-export async function load(name: string, base: string, path: string, connections: number, duration: number): Promise<LoadResult> {
+export async function load(name: string, base: string, path: string, connections: number, duration: number, headers: Record<string, string> = {}): Promise<LoadResult> {
   // A short warm-up so JIT and caches are in the same state for every route.
-  await autocannon({ url: `${base}${path}`, connections, duration: 1 });
-  const result = await autocannon({ url: `${base}${path}`, connections, duration });
+  await autocannon({ url: `${base}${path}`, connections, duration: 1, headers });
+  const result = await autocannon({ url: `${base}${path}`, connections, duration, headers });
   return {
     name,
     path,

@@ -1,7 +1,8 @@
-import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { pageTitle } from '@battledeck/shared/format';
 import { withProductionReact } from './ssr/production-react';
+import { shellStyles } from './ssr/shell-styles';
 
 /**
  * Writes dist/home.html: the built index.html with the home page's first render inside #root and the
@@ -21,11 +22,7 @@ export function writeHomePage(shellDir: string): void {
   const rendered = renderPage('/');
   const hints = /^(?:<link [^>]*>)*/.exec(rendered)?.[0] ?? '';
   const markup = rendered.slice(hints.length);
-  const css = readdirSync(dist)
-    .filter((file) => file.endsWith('.css'))
-    .sort()
-    .map((file) => readFileSync(path.join(dist, file), 'utf8').replace(/\/\*# sourceMappingURL=.*?\*\//g, ''))
-    .join('\n');
+  const css = shellStyles(dist);
 
   const index = readFileSync(path.join(dist, 'index.html'), 'utf8');
   if (!index.includes('<div id="root"></div>')) throw new Error('index.html has no empty #root to prerender into');

@@ -6,6 +6,8 @@ import { siteFileFor, type SiteServerOptions } from './site-server';
 import { createPageRenderer } from './ssr/page-renderer';
 
 const REMOTE_FOLDERS = BUNDLES.filter((bundle) => bundle !== 'shell');
+const DEFAULT_PAGE_CACHE_MS = 1000;
+const WARM_UP_PAGES = ['/', '/battlestations', '/battlestations/1', '/parts', '/parts/view/1'];
 
 /**
  * The site server's settings from the environment, shared by `npm start` (everything on one machine) and
@@ -34,16 +36,19 @@ export function siteOptionsFromEnv(env: NodeJS.ProcessEnv, options: { port: numb
   };
   // Public pages render on the server (ADR 012) unless SERVER_RENDERING=off (the browser then renders them).
   if (env.SERVER_RENDERING === 'off') return site;
+  const renderPage = createPageRenderer({
+    shellDir: site.shellDir,
+    remotesFile: site.remotesFile,
+    siteFile: (urlPath) => siteFileFor(site, urlPath),
+    apiBaseUrl: `${options.apiOrigin.replace(/\/$/, '')}/api`,
+    budgetMs: Number(env.SERVER_RENDER_BUDGET_MS ?? SERVER_RENDER_BUDGET_MS),
+  });
   return {
     ...site,
-    renderPage: createPageRenderer({
-      shellDir: site.shellDir,
-      remotesFile: site.remotesFile,
-      siteFile: (urlPath) => siteFileFor(site, urlPath),
-      apiBaseUrl: `${options.apiOrigin.replace(/\/$/, '')}/api`,
-      budgetMs: Number(env.SERVER_RENDER_BUDGET_MS ?? SERVER_RENDER_BUDGET_MS),
-      warmUp: ['/', '/battlestations', '/battlestations/1', '/parts', '/parts/view/1'],
-    }),
+    renderPage,
+    // Visitors of one URL share a render for a second (ADR 012); 0 renders every request.
+    pageCacheMs: Number(env.SERVER_RENDER_CACHE_MS ?? DEFAULT_PAGE_CACHE_MS),
+    onListen: () => renderPage.warmUp(WARM_UP_PAGES),
   };
 }
 

@@ -1,5 +1,5 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, utimesSync, writeFileSync } from 'node:fs';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import os from 'node:os';
@@ -270,6 +270,55 @@ describe('the /api pass-through', () => {
   });
 });
 
+describe('the API in the same process (apiHandler)', () => {
+  /** The fake API's own request listener, handed the site's requests directly. */
+  const inProcess = () => startSite({ apiOrigin: 'http://127.0.0.1:9', apiHandler: upstream.listeners('request')[0] as (req: http.IncomingMessage, res: http.ServerResponse) => void });
+
+  it('answers /api and /images with the routed path, streams an upload in unchanged, and sets X-Forwarded-For itself', async () => {
+    const site = await inProcess();
+    try {
+      const body = randomBytes(3 * 1024 * 1024);
+      const upload = await request(site.port, '/api/battlestations/3/images', {
+        method: 'POST',
+        headers: { 'content-type': 'application/octet-stream', 'content-length': body.length, 'x-forwarded-for': '203.0.113.9' },
+        body,
+      });
+      expect(JSON.parse(upload.body.toString())).toEqual({ sha256: createHash('sha256').update(body).digest('hex'), bytes: body.length });
+      expect((await request(site.port, '/api/x/../battlestations?sortBy=name')).status).toBe(200);
+      expect((await request(site.port, '/images/battlestations/a.jpg')).status).toBe(200);
+      expect((await request(site.port, '/api')).status).toBe(200);
+      expect(upstreamSaw.map((r) => r.url)).toEqual(['/api/battlestations/3/images', '/api/battlestations?sortBy=name', '/images/battlestations/a.jpg', '/api']);
+      expect(upstreamSaw.map((r) => r.headers['x-forwarded-for'])).toEqual(Array(4).fill('127.0.0.1'));
+      // Refused targets never reach it.
+      expect((await request(site.port, '//127.0.0.1:9/api/x')).status).toBe(400);
+      expect(upstreamSaw).toHaveLength(4);
+      // The API's own headers only, as through the proxy.
+      expect((await request(site.port, '/api/cached')).headers['content-security-policy']).toBeUndefined();
+    } finally {
+      await site.site.close();
+    }
+  });
+
+  it('drops the kept rendered pages after a write it accepted', async () => {
+    let renders = 0;
+    const site = await startSite({
+      apiOrigin: 'http://127.0.0.1:9',
+      apiHandler: upstream.listeners('request')[0] as (req: http.IncomingMessage, res: http.ServerResponse) => void,
+      pageCacheMs: 60_000,
+      renderPage: async () => ({ status: 200, html: `<!doctype html><p>render ${(renders += 1)}</p>` }),
+    });
+    try {
+      await request(site.port, '/parts');
+      await request(site.port, '/parts');
+      expect(renders).toBe(1);
+      await request(site.port, '/api/favorites/3', { method: 'PUT', headers: { 'content-length': 0 } });
+      expect((await request(site.port, '/parts')).body.toString()).toContain('render 2');
+    } finally {
+      await site.site.close();
+    }
+  });
+});
+
 describe('server rendering hook', () => {
   it('answers a page with what renderPage returns, compressed for the client, with the security headers', async () => {
     const seen: string[] = [];
@@ -319,6 +368,83 @@ describe('server rendering hook', () => {
     } finally {
       error.mockRestore();
       await failing.site.close();
+    }
+  });
+});
+
+describe('rendered pages kept for visitors (pageCacheMs)', () => {
+  /** A renderer that counts its renders and can be held back, to see concurrent requests share one. */
+  function countingRenderer() {
+    const state = { renders: 0, version: 'v1', release: () => {}, hold: false };
+    const renderPage = async (page: { url: string }) => {
+      state.renders += 1;
+      if (state.hold) await new Promise<void>((resolve) => (state.release = resolve));
+      if (page.url.startsWith('/declined')) return null;
+      return { status: 200, html: `<!doctype html><title>${page.url}</title>${`<p>${state.version}</p>`.repeat(300)}` };
+    };
+    return { state, renderPage };
+  }
+
+  it('renders a URL once for concurrent and later visitors within the time, compressing once per encoding', async () => {
+    const { state, renderPage } = countingRenderer();
+    const cached = await startSite({ renderPage, pageCacheMs: 60_000 });
+    try {
+      state.hold = true;
+      const concurrent = [1, 2, 3].map(() => request(cached.port, '/parts?sort=name', { headers: { 'accept-encoding': 'br' } }));
+      await new Promise((resolve) => setTimeout(resolve, 50));
+      state.hold = false;
+      state.release();
+      const answers = await Promise.all(concurrent);
+      expect(answers.map((a) => zlib.brotliDecompressSync(a.body).toString().slice(0, 46))).toEqual(Array(3).fill('<!doctype html><title>/parts?sort=name</title>'));
+      expect((await request(cached.port, '/parts?sort=name', { headers: { 'accept-encoding': 'gzip' } })).headers['content-encoding']).toBe('gzip');
+      expect(state.renders).toBe(1);
+      // Another query is another page; a declined page is asked again every time.
+      await request(cached.port, '/parts?sort=price');
+      await request(cached.port, '/declined');
+      await request(cached.port, '/declined');
+      expect(state.renders).toBe(4);
+    } finally {
+      await cached.site.close();
+    }
+  });
+
+  it('drops every kept page after a write the API accepted, not after a refused one or a read', async () => {
+    const { state, renderPage } = countingRenderer();
+    const cached = await startSite({ renderPage, pageCacheMs: 60_000 });
+    const page = async () => (await request(cached.port, '/battlestations')).body.toString();
+    try {
+      expect(await page()).toContain('<p>v1</p>');
+      state.version = 'v2';
+      await request(cached.port, '/api/battlestations');
+      expect(await page()).toContain('<p>v1</p>');
+      await request(cached.port, '/api/battlestations', { method: 'POST', headers: { 'content-type': 'application/json' }, body: Buffer.from('{}') });
+      expect(await page()).toContain('<p>v2</p>');
+      expect(state.renders).toBe(2);
+    } finally {
+      await cached.site.close();
+    }
+  });
+
+  it('drops kept pages when remotes.json changes (a release), and keeps none when the time is 0', async () => {
+    const { state, renderPage } = countingRenderer();
+    const cached = await startSite({ renderPage, pageCacheMs: 60_000 });
+    const uncached = await startSite({ renderPage });
+    try {
+      await request(cached.port, '/parts');
+      await request(cached.port, '/parts');
+      expect(state.renders).toBe(1);
+      const remotes = readFileSync(options.remotesFile);
+      writeFileSync(options.remotesFile, remotes);
+      const later = new Date(Date.now() + 5000);
+      utimesSync(options.remotesFile, later, later);
+      await request(cached.port, '/parts');
+      expect(state.renders).toBe(2);
+      await request(uncached.port, '/parts');
+      await request(uncached.port, '/parts');
+      expect(state.renders).toBe(4);
+    } finally {
+      await cached.site.close();
+      await uncached.site.close();
     }
   });
 });

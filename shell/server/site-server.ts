@@ -1,11 +1,10 @@
 import fastifyStatic from '@fastify/static';
 import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
 import { existsSync, readFileSync, statSync } from 'node:fs';
-import type { IncomingHttpHeaders, IncomingMessage } from 'node:http';
+import type { IncomingHttpHeaders, IncomingMessage, ServerResponse } from 'node:http';
 import path from 'node:path';
-import { promisify } from 'node:util';
-import zlib from 'node:zlib';
 import { registerApiProxy } from './site-proxy';
+import { createPageCache, pageBody, type PageBody, type PageEncoding } from './ssr/page-cache';
 
 /** What a page renderer (server rendering) gets: the routed URL (path and query) and the request's headers. */
 export interface PageRequest {
@@ -28,6 +27,11 @@ export interface SiteServerOptions {
   port: number;
   host?: string;
   apiOrigin: string;
+  /**
+   * The API in this process (npm start's embedded default): /api and /images are handed to it instead of
+   * passed through to `apiOrigin` (which the server renderer still uses for its data).
+   */
+  apiHandler?: (request: IncomingMessage, response: ServerResponse) => void;
   /** The shell's build output. */
   shellDir: string;
   /** Static files beside the build (privacy page, favicon). */
@@ -44,6 +48,14 @@ export interface SiteServerOptions {
    * to the single-page app's HTML file.
    */
   renderPage?: (request: PageRequest) => Promise<RenderedPage | null>;
+  /**
+   * How long a rendered page is served again to other visitors of its URL (0: never). Emptied after every
+   * successful write passed to the API through this site, and when remotes.json or the shell's build changes.
+   * A render must then depend on the URL alone (visitors' pages: no credentials reach the renderer).
+   */
+  pageCacheMs?: number;
+  /** Run once the server listens, in the background (the renderer's warm-up). */
+  onListen?: () => Promise<void>;
 }
 
 export type SiteServer = FastifyInstance;
@@ -187,11 +199,8 @@ function answerText(reply: FastifyReply, status: number, text: string): FastifyR
   return reply.code(status).type('text/plain; charset=utf-8').header('Cache-Control', 'no-store').send(text);
 }
 
-const brotli = promisify(zlib.brotliCompress);
-const gzip = promisify(zlib.gzip);
-
-/** The encoding for a page compressed per request: brotli, else gzip, else none (q=0 refuses one). */
-function pageEncoding(acceptEncoding: string | string[] | undefined): 'br' | 'gzip' | null {
+/** The encoding for a rendered page: brotli, else gzip, else none (q=0 refuses one). */
+function pageEncoding(acceptEncoding: string | string[] | undefined): PageEncoding | null {
   const accepted = new Set(
     String(acceptEncoding ?? '')
       .toLowerCase()
@@ -204,19 +213,16 @@ function pageEncoding(acceptEncoding: string | string[] | undefined): 'br' | 'gz
   return accepted.has('gzip') || accepted.has('*') ? 'gzip' : null;
 }
 
-/** A server-rendered page: the one thing compressed per request, at cheap levels (it changes every time). */
-async function sendRenderedPage(request: FastifyRequest, reply: FastifyReply, page: RenderedPage): Promise<FastifyReply> {
+/** A server-rendered page: the one thing compressed by this server, once per render and encoding. */
+async function sendRenderedPage(request: FastifyRequest, reply: FastifyReply, page: PageBody): Promise<FastifyReply> {
   reply.code(page.status).header('Content-Type', 'text/html; charset=utf-8').header('Cache-Control', 'no-cache').header('Vary', 'Accept-Encoding');
-  for (const [name, value] of Object.entries(page.headers ?? {})) reply.header(name, value);
-  const html = Buffer.from(page.html);
-  const encoding = html.length >= 1024 ? pageEncoding(request.headers['accept-encoding']) : null;
-  if (!encoding) return reply.send(html);
-  const body =
-    encoding === 'br'
-      ? await brotli(html, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 4, [zlib.constants.BROTLI_PARAM_SIZE_HINT]: html.length } })
-      : await gzip(html, { level: 5 });
-  return reply.header('Content-Encoding', encoding).send(body);
+  for (const [name, value] of Object.entries(page.headers)) reply.header(name, value);
+  const encoding = page.html.length >= 1024 ? pageEncoding(request.headers['accept-encoding']) : null;
+  if (!encoding) return reply.send(page.html);
+  return reply.header('Content-Encoding', encoding).send(await page.encoded(encoding));
 }
+
+const mtimeOf = (file: string) => (existsSync(file) ? statSync(file).mtimeMs : 0);
 
 /**
  * Before routing: only an origin-form target is routed, with its dot segments resolved, and what is routed
@@ -254,6 +260,11 @@ export async function createSiteServer(options: SiteServerOptions): Promise<Site
     : ['https://identitytoolkit.googleapis.com', 'https://securetoken.googleapis.com'];
   const refused = new WeakSet<IncomingMessage>();
   const malformed = new WeakSet<IncomingMessage>();
+  const pageCache = createPageCache({
+    ttlMs: options.pageCacheMs ?? 0,
+    maxEntries: 500,
+    version: () => `${mtimeOf(options.remotesFile)}:${mtimeOf(indexFile)}`,
+  });
 
   /** The security headers of every page and file the site answers itself (not the proxied /api and /images). */
   function addSecurityHeaders(request: FastifyRequest, reply: FastifyReply): void {
@@ -273,6 +284,14 @@ export async function createSiteServer(options: SiteServerOptions): Promise<Site
   });
   // @fastify/static only for its sending (sendFile): this server picks the file itself.
   await app.register(fastifyStatic, { serve: false, preCompressed: true });
+
+  if (options.onListen) {
+    const onListen = options.onListen;
+    app.addHook('onListen', (done) => {
+      onListen().catch((error: unknown) => console.error('site server: the warm-up failed', error));
+      done();
+    });
+  }
 
   // A callback hook, not an async one: it runs on every request, the proxied ones included.
   app.addHook('onRequest', (request, reply, done) => {
@@ -295,13 +314,34 @@ export async function createSiteServer(options: SiteServerOptions): Promise<Site
     return reply.code(405).header('Allow', 'GET, HEAD').send();
   });
 
-  await registerApiProxy(app, options.apiOrigin, '/api', ['/', '/*']);
-  await registerApiProxy(app, options.apiOrigin, '/images', ['/*']);
+  // A write the API accepted may change any page: rendered pages kept for visitors are dropped at once
+  // (on the raw response: an API in this process answers it past Fastify's hooks).
+  app.addHook('onRequest', (request, reply, done) => {
+    const write = request.method !== 'GET' && request.method !== 'HEAD' && request.method !== 'OPTIONS';
+    if (write && request.url.startsWith('/api/')) {
+      reply.raw.once('finish', () => {
+        if (reply.raw.statusCode < 400) pageCache.clear();
+      });
+    }
+    done();
+  });
+
+  if (options.apiHandler) {
+    registerInProcessApi(app, options.apiHandler, '/api', ['', '/*']);
+    registerInProcessApi(app, options.apiHandler, '/images', ['/*']);
+  } else {
+    await registerApiProxy(app, options.apiOrigin, '/api', ['/', '/*']);
+    await registerApiProxy(app, options.apiOrigin, '/images', ['/*']);
+  }
 
   async function servePage(request: FastifyRequest, reply: FastifyReply, pathname: string): Promise<FastifyReply> {
-    if (options.renderPage) {
+    const renderPage = options.renderPage;
+    if (renderPage) {
       try {
-        const page = await options.renderPage({ url: request.url, headers: request.headers as IncomingHttpHeaders });
+        const page = await pageCache.get(request.url, async () => {
+          const rendered = await renderPage({ url: request.url, headers: request.headers as IncomingHttpHeaders });
+          return rendered && pageBody(rendered);
+        });
         if (page) return await sendRenderedPage(request, reply, page);
       } catch (error) {
         console.error('site server: rendering the page failed, serving the static page instead', { url: request.url.slice(0, 200) }, error);
@@ -338,6 +378,25 @@ export async function createSiteServer(options: SiteServerOptions): Promise<Site
   });
 
   return app;
+}
+
+/**
+ * Hands `prefix` to the API in this process before any body is read (uploads stream to it untouched). Its
+ * URL is the path the site routed; X-Forwarded-For is the peer's address, as the proxy would set it.
+ */
+function registerInProcessApi(app: FastifyInstance, handle: NonNullable<SiteServerOptions['apiHandler']>, prefix: string, routes: string[]): void {
+  for (const route of routes) {
+    app.route({
+      method: ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS'],
+      url: `${prefix}${route}`,
+      onRequest: (request, reply) => {
+        reply.hijack();
+        request.raw.headers['x-forwarded-for'] = request.socket.remoteAddress ?? '';
+        handle(request.raw, reply.raw);
+      },
+      handler: async () => undefined,
+    });
+  }
 }
 
 export function readJson<T>(file: string): T {

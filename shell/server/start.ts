@@ -1,13 +1,15 @@
 import path from 'node:path';
+import { startEmbeddedApi, type EmbeddedApi } from '../../api/src/embedded';
 import { buildMissing, BUNDLES, ROOT } from './bundles';
-import { httpOk, isPortOpen, startChild, stopChild, waitFor, type Child } from './processes';
+import { isPortOpen, startChild, stopChild, waitFor, type Child } from './processes';
 import { createSiteServer } from './site-server';
 import { siteListenHost, siteOptionsFromEnv } from './site-options';
 
 /**
  * `npm start`: builds what is missing, starts the Firebase Auth emulator, the API (embedded PostgreSQL,
- * images on disk) and the site server, all on http://localhost:PORT. `--dev` runs webpack dev servers
- * instead of the built files. Ctrl-C stops everything.
+ * images on disk) and the site server, all on http://localhost:PORT; the API runs in the site's process
+ * (no proxy hop for /api) and listens on API_PORT too. `--dev` runs webpack dev servers instead of the
+ * built files. Ctrl-C stops everything.
  */
 const dev = process.argv.includes('--dev');
 const PORT = Number(process.env.PORT ?? 8080);
@@ -30,13 +32,8 @@ async function startEmulator(): Promise<void> {
   await waitFor('the Firebase Auth emulator', () => isPortOpen(AUTH_EMULATOR_PORT), 90_000, child);
 }
 
-async function startApi(): Promise<void> {
-  const child = startChild('api', process.execPath, [TSX, 'src/server.ts'], {
-    cwd: path.join(ROOT, 'api'),
-    env: { ...process.env, DATA_DIR, API_PORT: String(API_PORT) },
-  });
-  children.push(child);
-  await waitFor('the API', () => httpOk(`http://127.0.0.1:${API_PORT}/api/health`), 180_000, child);
+function startApi(): Promise<EmbeddedApi> {
+  return startEmbeddedApi({ ...process.env, DATA_DIR, API_PORT: String(API_PORT) });
 }
 
 function startDevServers(): void {
@@ -51,10 +48,11 @@ function startDevServers(): void {
   }
 }
 
-async function startSite(host: string): Promise<() => Promise<void>> {
-  const site = await createSiteServer(
-    siteOptionsFromEnv(process.env, { port: PORT, apiOrigin: `http://127.0.0.1:${API_PORT}`, authEmulatorUrl: `http://127.0.0.1:${AUTH_EMULATOR_PORT}` }),
-  );
+async function startSite(host: string, api: EmbeddedApi): Promise<() => Promise<void>> {
+  const site = await createSiteServer({
+    ...siteOptionsFromEnv(process.env, { port: PORT, apiOrigin: `http://127.0.0.1:${API_PORT}`, authEmulatorUrl: `http://127.0.0.1:${AUTH_EMULATOR_PORT}` }),
+    apiHandler: api.handle,
+  });
   await site.listen({ port: PORT, host });
   return () => site.close();
 }
@@ -62,11 +60,13 @@ async function startSite(host: string): Promise<() => Promise<void>> {
 async function main(): Promise<void> {
   const started = Date.now();
   let stopSite: (() => Promise<void>) | null = null;
+  let api: EmbeddedApi | null = null;
   let stopping = false;
   const stop = async (code: number) => {
     if (stopping) return;
     stopping = true;
     await stopSite?.();
+    await api?.close();
     await Promise.all(children.slice().reverse().map((child) => stopChild(child)));
     process.exit(code);
   };
@@ -78,9 +78,9 @@ async function main(): Promise<void> {
     const host = siteListenHost(process.env);
     if (!dev) await buildMissing();
     await startEmulator();
-    await startApi();
+    api = await startApi();
     if (dev) startDevServers();
-    else stopSite = await startSite(host);
+    else stopSite = await startSite(host, api);
   } catch (error) {
     console.error(error instanceof Error ? error.message : error);
     await stop(1);

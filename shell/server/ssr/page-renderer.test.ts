@@ -49,7 +49,7 @@ beforeAll(async () => {
   await runToEnd(process.execPath, [require.resolve('webpack-cli/bin/cli.js'), '-c', 'webpack.prerender.js', '--output-path', path.join(root, 'dist-ssr')], {
     cwd: path.join(ROOT, 'shell'),
   });
-  write(path.join(root, 'shell/index.html'), '<!doctype html><html><head><meta name="description" content="Battledeck"><title>Battledeck</title></head><body><div id="root"></div></body></html>');
+  write(path.join(root, 'shell/index.html'), '<!doctype html><html><head><meta name="description" content="Battledeck"><title>Battledeck</title><script defer="defer" src="/config.js"></script><script defer="defer" src="/main.0badc0de.js"></script></head><body><noscript>Battledeck needs JavaScript to run.</noscript><div id="root"></div></body></html>');
   write(path.join(root, 'shell/main.css'), 'body { margin: 0 }');
   api = http.createServer((req, res) => {
     res.setHeader('Content-Type', 'application/json');
@@ -95,6 +95,12 @@ describe('server rendering through the remotes (ADR 012)', () => {
     const state = JSON.parse(/<script type="application\/json" id="battledeck-state">(.*?)<\/script>/.exec(html)![1]) as { remote: string; queries: { queries: unknown[] } };
     expect(state.remote).toBe('mf_parts');
     expect(state.queries.queries).toHaveLength(1);
+  });
+
+  it('starts the app after the page has loaded, in the order of the deferred scripts, and drops the no-script notice', async () => {
+    const html = (await render({ url: '/parts' }))!.html;
+    expect(html.match(/<script [^>]*src=[^>]*>/g)).toEqual(['<script defer src="/after-load.js" data-scripts="/config.js /main.0badc0de.js">']);
+    expect(html).not.toContain('<noscript>');
   });
 
   it('renders what the release remotes.json names now: a new release changes the HTML without a restart', async () => {

@@ -1,9 +1,10 @@
-import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
+import { existsSync, readFileSync, statSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import vm from 'node:vm';
 import type { PageHead, RemoteName, RemoteServerModule } from '@battledeck/shared/remote';
 import { withProductionReact } from './production-react';
+import { shellStyles } from './shell-styles';
 
 /**
  * Server rendering of the public pages (ADR 012), on the site server's side: loads the shell's server build
@@ -19,11 +20,6 @@ export interface PageRendererOptions {
   /** The API's base URL for the server's own data requests, e.g. http://127.0.0.1:8081/api. */
   apiBaseUrl: string;
   budgetMs: number;
-  /**
-   * Render these pages once in the background at start, with no budget: the first render compiles React's
-   * server code and evaluates each remote's build, which would otherwise push the first visitors past it.
-   */
-  warmUp?: string[];
   /** For tests: the shell's server build (default shell/dist-ssr/render.js). */
   renderBundle?: string;
 }
@@ -41,7 +37,14 @@ interface ShellRender {
   pageTitle(page?: string): string;
 }
 
-export type PageRenderer = (request: { url: string }) => Promise<{ status: number; html: string } | null>;
+export interface PageRenderer {
+  (request: { url: string }): Promise<{ status: number; html: string } | null>;
+  /**
+   * Renders these pages once, with no budget (the site calls it once it listens): the first render compiles
+   * React's server code and evaluates each remote's build, which would otherwise push the first visitors past it.
+   */
+  warmUp(urls: string[]): Promise<void>;
+}
 
 /** Singletons a remote's server build may require, besides the shared package (webpack.common.js leaves them out of it). */
 const NPM_SINGLETONS = ['react', 'react/jsx-runtime', 'react-dom', 'react-dom/server', 'react-router-dom', '@tanstack/react-query', 'zustand', 'zustand/vanilla'];
@@ -153,14 +156,15 @@ export function createPageRenderer(options: PageRendererOptions): PageRenderer {
   /** The shell's page with its styles inlined (no request blocks the first paint). */
   const template = cachedByMtime((indexFile) => {
     const dist = path.dirname(indexFile);
-    const css = readdirSync(dist)
-      .filter((file) => file.endsWith('.css'))
-      .sort()
-      .map((file) => readFileSync(path.join(dist, file), 'utf8'))
-      .join('\n');
+    const css = shellStyles(dist);
     const index = readFileSync(indexFile, 'utf8');
     if (!index.includes('<div id="root"></div>')) throw new Error('index.html has no empty #root to render into');
-    return index.replace('</head>', `<style>${css}</style></head>`);
+    // The app's scripts start after the page has loaded (public/after-load.js); the page works without them.
+    const scripts = [...index.matchAll(/<script defer="defer" src="([^"]+)"><\/script>/g)].map((match) => match[1]);
+    return index
+      .replace(/<script defer="defer" src="[^"]+"><\/script>/g, '')
+      .replace('</head>', () => `<script defer src="/after-load.js" data-scripts="${escapeHtml(scripts.join(' '))}"></script><style>${css}</style></head>`)
+      .replace(/<noscript>[^<]*<\/noscript>/, '');
   });
 
   /** The remote's styles for its exposed App and the pages it loads (named in its mf-manifest.json). */
@@ -215,6 +219,7 @@ export function createPageRenderer(options: PageRendererOptions): PageRenderer {
     return { status: 200, html };
   }
 
-  if (options.warmUp) setTimeout(() => void Promise.allSettled(options.warmUp!.map((url) => renderWithin(url, 30_000))), 0);
-  return ({ url }) => renderWithin(url, options.budgetMs);
+  return Object.assign(({ url }: { url: string }) => renderWithin(url, options.budgetMs), {
+    warmUp: async (urls: string[]) => void (await Promise.allSettled(urls.map((url) => renderWithin(url, 30_000)))),
+  });
 }
