@@ -274,7 +274,11 @@ function createConfig({ dir, name, port, exposes, isHost = false, serverEntry })
           : []),
       ],
       optimization: {
-        minimizer: [new MinimizerPlugin({ minify: MinimizerPlugin.swcMinify, extractComments: false })],
+        minimizer: [
+          new MinimizerPlugin({ minify: MinimizerPlugin.swcMinify, extractComments: false }),
+          // The CSS too: server-rendered pages inline it into every answer (ADR 012).
+          new MinimizerPlugin({ test: /\.css$/i, minify: MinimizerPlugin.esbuildMinifyCss }),
+        ],
       },
       performance: { hints: false },
       stats: 'errors-warnings',

@@ -8,7 +8,42 @@ export interface Fixtures {
   consoleErrors: string[];
 }
 
+/**
+ * Until every link and control of a server-rendered page belongs to React (ADR 012: its scripts start after
+ * the page has loaded). Before that only links and form submissions work, which the server-rendering tests
+ * check on purpose; every other test acts on the app. A page the browser rendered passes at once.
+ */
+async function untilHydrated(page: Page): Promise<void> {
+  await page.waitForFunction(
+    () => {
+      const root = document.getElementById('root');
+      if (!root || !document.getElementById('battledeck-state')) return true;
+      const controls = [...root.querySelectorAll('a, button, input, select, textarea')];
+      return controls.length > 0 && controls.every((node) => Object.keys(node).some((key) => key.startsWith('__reactProps$')));
+    },
+    undefined,
+    { timeout: 20_000, polling: 50 },
+  );
+}
+
 export const test = base.extend<Fixtures>({
+  // page.goto and page.reload return once the app has taken the page over (unless told to return earlier).
+  page: async ({ page }, use) => {
+    const goto = page.goto.bind(page);
+    const reload = page.reload.bind(page);
+    const early = (options?: { waitUntil?: string }) => options?.waitUntil === 'commit' || options?.waitUntil === 'domcontentloaded';
+    page.goto = async (url, options) => {
+      const response = await goto(url, options);
+      if (!early(options)) await untilHydrated(page);
+      return response;
+    };
+    page.reload = async (options) => {
+      const response = await reload(options);
+      if (!early(options)) await untilHydrated(page);
+      return response;
+    };
+    await use(page);
+  },
   consoleErrors: async ({ page }, use) => {
     const errors: string[] = [];
     page.on('console', (message) => {

@@ -19,7 +19,7 @@ const station = (overrides: Partial<Card> = {}): Card => ({
   ...overrides,
 });
 
-const photo = (card: Card, props: { eager?: boolean; lcp?: boolean } = {}) => {
+const photo = (card: Card, props: { lcp?: boolean } = {}) => {
   const { container } = render(
     <MemoryRouter>
       <BattlestationCard station={card} {...props} />
@@ -44,10 +44,8 @@ it('sizes the slot as the grid lays it out: one column on a phone, at most 293 p
   expect(STATION_CARD_SIZES.endsWith(', calc(100vw - 32px)')).toBe(true);
 });
 
-it('is lazy unless told: eager for the first row, high priority only for the largest paint', () => {
+it('is lazy unless it is the largest paint, which is eager and high priority', () => {
   expect([photo(station()).getAttribute('loading'), photo(station()).getAttribute('fetchpriority')]).toEqual(['lazy', null]);
-  const eager = photo(station(), { eager: true });
-  expect([eager.getAttribute('loading'), eager.getAttribute('fetchpriority')]).toEqual(['eager', null]);
   const lcp = photo(station(), { lcp: true });
   expect([lcp.getAttribute('loading'), lcp.getAttribute('fetchpriority')]).toEqual(['eager', 'high']);
 });

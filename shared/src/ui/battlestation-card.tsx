@@ -9,9 +9,11 @@ import styles from './battlestation-card.module.css';
 
 export interface BattlestationCardProps {
   station: Card;
-  /** Load the photo at once, not lazily (the first row, above the fold on most screens). */
-  eager?: boolean;
-  /** The page's largest paint (the first card of page 1): fetched first, at high priority. Implies eager. */
+  /**
+   * The page's largest paint (the first card): loaded at once, at high priority, and preloaded by the server's
+   * HTML. Every other card is lazy: React's server render would preload an eager image too, and on a phone
+   * those below the fold would take the bandwidth the largest paint needs.
+   */
   lcp?: boolean;
 }
 
@@ -25,7 +27,7 @@ export const STATION_CARD_SIZES =
   '(min-width: 768px) calc(50vw - 34px), (min-width: 572px) calc(50vw - 26px), calc(100vw - 32px)';
 
 /** A battlestation card (home, browse, a part's page): photo, name, 'by: username', counts and date. */
-export function BattlestationCard({ station, eager = false, lcp = false }: BattlestationCardProps) {
+export function BattlestationCard({ station, lcp = false }: BattlestationCardProps) {
   const hydrated = useHydrated();
   const pictures = countLabel(station.image_count, 'Picture');
   const parts = countLabel(station.part_count, 'Part');
@@ -48,7 +50,7 @@ export function BattlestationCard({ station, eager = false, lcp = false }: Battl
           alt=""
           width={station.thumbnail_size ? undefined : 640}
           height={station.thumbnail_size ? undefined : 480}
-          loading={eager || lcp ? 'eager' : 'lazy'}
+          loading={lcp ? 'eager' : 'lazy'}
           fetchPriority={lcp ? 'high' : undefined}
         />
       }

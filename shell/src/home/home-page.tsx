@@ -15,6 +15,7 @@ function FeaturedSection() {
       <h2 id="featured-title" className={styles.featuredTitle}>
         Featured Battlestations
       </h2>
+      {/* No card is marked as the largest paint: the banner's tagline is, on a phone and on a wide screen. */}
       <CardGrid>
         {featured.isPending
           ? Array.from({ length: SKELETON_COUNT }, (_, i) => (
@@ -22,9 +23,9 @@ function FeaturedSection() {
                 <BattlestationCardSkeleton />
               </li>
             ))
-          : featured.data.map((station, index) => (
+          : featured.data.map((station) => (
               <li key={station.battlestation_id}>
-                <BattlestationCard station={station} eager={index < 4} lcp={index === 0} />
+                <BattlestationCard station={station} />
               </li>
             ))}
       </CardGrid>

@@ -52,7 +52,7 @@ export function BrowseResults({ query, state, headingRef }: BrowseResultsProps) 
         <CardGrid label="Battlestations">
           {query.data.battlestations.map((station, index) => (
             <li key={station.battlestation_id}>
-              <BattlestationCard station={station} eager={index < 4} lcp={index === 0} />
+              <BattlestationCard station={station} lcp={index === 0} />
             </li>
           ))}
         </CardGrid>

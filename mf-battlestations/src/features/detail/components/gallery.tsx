@@ -107,7 +107,7 @@ export function Gallery({
   const total = images.length;
   const scrollable = !(edges.atStart && edges.atEnd);
   return (
-    <div className={`${styles.gallery} ${scrollable ? styles.scrollable : ''}`}>
+    <div className={`${styles.gallery} ${scrollable ? styles.scrollable : ''} ${total > 1 ? styles.several : ''}`}>
       {/* aria-disabled, not disabled: a button reaching the end keeps the keyboard focus. */}
       <button type="button" className={`${styles.scroll} ${styles.left}`} onClick={() => scroll(-1)} aria-disabled={edges.atStart} aria-label="Scroll photos left">
         <ChevronLeftIcon />
@@ -125,8 +125,9 @@ export function Gallery({
                 alt=""
                 width={640}
                 height={480}
-                // The first photo is the page's largest (LCP): high priority; the next ones in view eager.
-                loading={i < 3 ? 'eager' : 'lazy'}
+                // The first photo is the page's largest (LCP): eager, high priority; the rest lazy (an eager
+                // one would be preloaded by the server's HTML and compete with it).
+                loading={i === 0 ? 'eager' : 'lazy'}
                 fetchPriority={i === 0 ? 'high' : undefined}
               />
             </Thumb>

@@ -13,8 +13,12 @@ export const PART_CARD_SIZES =
   '(min-width: 1280px) 235px, (min-width: 1140px) calc(25vw - 85px), (min-width: 920px) calc(33.3vw - 107px), ' +
   '(min-width: 768px) calc(50vw - 150px), (min-width: 672px) calc(33.3vw - 24px), (min-width: 601px) calc(50vw - 26px), calc(50vw - 22px)';
 
-/** A part in the catalogue grid: picture, name, manufacturer and how many battlestations use it. */
-export function PartCard({ part, eager = false }: { part: PartSummary; eager?: boolean }) {
+/**
+ * A part in the catalogue grid: picture, name, manufacturer and how many battlestations use it. Only the first
+ * card's picture loads at once (and is preloaded by the server's HTML); the rest are lazy, so a phone spends
+ * its bandwidth on what it shows.
+ */
+export function PartCard({ part, first = false }: { part: PartSummary; first?: boolean }) {
   const base = useBasePath();
   return (
     <MediaCard
@@ -30,7 +34,7 @@ export function PartCard({ part, eager = false }: { part: PartSummary; eager?: b
           alt=""
           width={part.image_size?.width ?? 640}
           height={part.image_size?.height ?? 640}
-          loading={eager ? 'eager' : 'lazy'}
+          loading={first ? 'eager' : 'lazy'}
         />
       }
     >

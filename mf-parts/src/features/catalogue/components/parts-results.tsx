@@ -8,8 +8,6 @@ import styles from './browse-page.module.css';
 import { PartCard, PartCardSkeleton } from './part-card';
 
 const SKELETONS = 12;
-/** Cards above the fold on a desktop load at once. */
-const EAGER_CARDS = 4;
 
 interface PartsResultsProps {
   parts: UseQueryResult<PartsListResponse>;
@@ -44,7 +42,7 @@ export function PartsResults({ parts, pageNumber, resultsPerPage, onPage }: Part
               ))
             : parts.data?.parts.map((part, index) => (
                 <li key={part.part_id}>
-                  <PartCard part={part} eager={index < EAGER_CARDS} />
+                  <PartCard part={part} first={index === 0} />
                 </li>
               ))}
         </ul>
