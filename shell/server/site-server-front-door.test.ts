@@ -437,6 +437,8 @@ describe('rendered pages kept for visitors (pageCacheMs)', () => {
       writeFileSync(options.remotesFile, remotes);
       const later = new Date(Date.now() + 5000);
       utimesSync(options.remotesFile, later, later);
+      // A file's state is looked up at most every 200 ms (site-server.ts fileState).
+      await new Promise((resolve) => setTimeout(resolve, 250));
       await request(cached.port, '/parts');
       expect(state.renders).toBe(2);
       await request(uncached.port, '/parts');

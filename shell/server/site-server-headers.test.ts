@@ -21,11 +21,13 @@ function write(file: string, content: string) {
   writeFileSync(file, content);
 }
 
-function writeRemotes(remotes: Record<string, string>) {
+async function writeRemotes(remotes: Record<string, string>) {
   write(remotesFile, JSON.stringify(remotes));
   // The server notices a deploy by the file's mtime; make sure it moves even within one clock tick.
   const later = new Date(Date.now() + Math.floor(Math.random() * 100_000) + 1000);
   utimesSync(remotesFile, later, later);
+  // It looks at the file at most every 200 ms (site-server.ts fileState).
+  await new Promise((resolve) => setTimeout(resolve, 250));
 }
 
 beforeAll(async () => {
@@ -34,7 +36,7 @@ beforeAll(async () => {
   write(path.join(root, 'shell/dist/main.0badc0de.js'), 'self.main = 1;');
   write(path.join(root, 'mf-parts/dist/mf-manifest.json'), '{}');
   remotesFile = path.join(root, 'remotes.json');
-  writeRemotes({ mf_parts: '/remotes/mf-parts/mf-manifest.json', mf_admin: `${REMOTE_ORIGIN}/mf-admin/mf-manifest.json` });
+  await writeRemotes({ mf_parts: '/remotes/mf-parts/mf-manifest.json', mf_admin: `${REMOTE_ORIGIN}/mf-admin/mf-manifest.json` });
   server = await createSiteServer({
     port: 0,
     apiOrigin: 'http://127.0.0.1:9',
@@ -90,12 +92,12 @@ it('sends HSTS when the TLS-terminating proxy says the request came over https',
 });
 
 it('follows remotes.json: a remote moved to a new origin is allowed, the old origin no longer', async () => {
-  writeRemotes({ mf_parts: '/remotes/mf-parts/mf-manifest.json', mf_admin: 'https://new-cdn.remotes.example/mf-admin/mf-manifest.json' });
+  await writeRemotes({ mf_parts: '/remotes/mf-parts/mf-manifest.json', mf_admin: 'https://new-cdn.remotes.example/mf-admin/mf-manifest.json' });
   try {
     const csp = directives((await fetch(`${base}/`)).headers.get('content-security-policy'));
     expect(csp['script-src']).toEqual(["'self'", 'https://new-cdn.remotes.example']);
   } finally {
-    writeRemotes({ mf_parts: '/remotes/mf-parts/mf-manifest.json', mf_admin: `${REMOTE_ORIGIN}/mf-admin/mf-manifest.json` });
+    await writeRemotes({ mf_parts: '/remotes/mf-parts/mf-manifest.json', mf_admin: `${REMOTE_ORIGIN}/mf-admin/mf-manifest.json` });
   }
 });
 

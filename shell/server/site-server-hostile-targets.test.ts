@@ -190,6 +190,8 @@ it('answers 500 and keeps serving when a request makes the handler throw (last r
     write(remotesFile, '{ not json');
     const later = new Date(Date.now() + 5000);
     utimesSync(remotesFile, later, later);
+    // The site looks at the file at most every 200 ms (site-server.ts fileState).
+    await new Promise((resolve) => setTimeout(resolve, 250));
     expect((await raw('GET /battlestations HTTP/1.1')).status).toBe(500);
     expect(error).toHaveBeenCalled();
   } finally {
@@ -197,6 +199,7 @@ it('answers 500 and keeps serving when a request makes the handler throw (last r
     write(remotesFile, JSON.stringify({ mf_parts: '/remotes/mf-parts/mf-manifest.json' }));
     const later = new Date(Date.now() + 10_000);
     utimesSync(remotesFile, later, later);
+    await new Promise((resolve) => setTimeout(resolve, 250));
   }
   expect((await raw('GET /battlestations HTTP/1.1')).status).toBe(200);
 });

@@ -79,6 +79,8 @@ describe('site server: remote releases', () => {
     expect(await (await fetch(`${base}/remotes.json`)).json()).toEqual({ mf_parts: '/remotes/mf-parts/mf-manifest.json' });
     const released = { mf_parts: `https://cdn.example.com/remotes/mf-parts/releases/${VERSION}/mf-manifest.json` };
     writeFileSync(remotesFile, JSON.stringify(released));
+    // What a path holds on disk is looked up at most every 200 ms (site-server.ts fileState).
+    await new Promise((resolve) => setTimeout(resolve, 250));
     const response = await fetch(`${base}/parts`);
     expect(await (await fetch(`${base}/remotes.json`)).json()).toEqual(released);
     // The page may now load scripts from the CDN that serves the release.

@@ -1,6 +1,6 @@
 import fastifyStatic from '@fastify/static';
 import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
-import { existsSync, readFileSync, statSync } from 'node:fs';
+import { readFileSync, statSync } from 'node:fs';
 import type { IncomingHttpHeaders, IncomingMessage, ServerResponse } from 'node:http';
 import path from 'node:path';
 import { registerApiProxy } from './site-proxy';
@@ -115,12 +115,34 @@ export function securityHeaders(csp: string, https: boolean): Record<string, str
   };
 }
 
+/** How long what a path holds on disk is taken as known (a build or a release shows within this time). */
+const FILE_STATE_MS = 200;
+const FILE_STATE_ENTRIES = 10_000;
+const fileStates = new Map<string, { at: number; isFile: boolean; mtimeMs: number }>();
+
+/**
+ * Whether a path is a file, and its mtime (0 when missing), looked up on disk at most every FILE_STATE_MS:
+ * a page costs several such checks, and under load the stat calls were a quarter of the front door's CPU.
+ */
+function fileState(file: string): { isFile: boolean; mtimeMs: number } {
+  const now = Date.now();
+  let state = fileStates.get(file);
+  if (!state || now - state.at > FILE_STATE_MS) {
+    const stat = statSync(file, { throwIfNoEntry: false });
+    state = { at: now, isFile: stat?.isFile() ?? false, mtimeMs: stat?.mtimeMs ?? 0 };
+    // Paths come from requests: the memory stays bounded whatever is asked.
+    if (fileStates.size >= FILE_STATE_ENTRIES) fileStates.clear();
+    fileStates.set(file, state);
+  }
+  return state;
+}
+
 /** The remotes' URLs from remotes.json, re-read when the file changes (a remote deploy). */
 function remoteUrlsReader(file: string): () => string[] {
   let seen = -1;
   let urls: string[] = [];
   return () => {
-    const mtime = existsSync(file) ? statSync(file).mtimeMs : 0;
+    const mtime = fileState(file).mtimeMs;
     if (mtime !== seen) {
       seen = mtime;
       urls = mtime ? Object.values(readJson<Record<string, string>>(file)) : [];
@@ -141,7 +163,7 @@ function decodable(urlPath: string): boolean {
 function resolveInside(root: string, urlPath: string): string | null {
   const file = path.normalize(path.join(root, decodeURIComponent(urlPath)));
   if (file !== root && !file.startsWith(root + path.sep)) return null;
-  return existsSync(file) && statSync(file).isFile() ? file : null;
+  return fileState(file).isFile ? file : null;
 }
 
 /** A remote's file: from one of its releases (/remotes/<folder>/releases/<version>/…) or its plain build. */
@@ -175,7 +197,7 @@ export function originFormTarget(target: string | undefined): string | null {
  */
 export function siteFileFor(options: SiteServerOptions, urlPath: string): string | null {
   if (!decodable(urlPath)) return null;
-  if (urlPath === '/remotes.json') return existsSync(options.remotesFile) ? options.remotesFile : null;
+  if (urlPath === '/remotes.json') return fileState(options.remotesFile).isFile ? options.remotesFile : null;
   // Source maps stay build artefacts (they rebuild the source for anyone who asks); the site never serves them.
   if (urlPath.endsWith('.map')) return null;
   const remote = /^\/remotes\/([\w-]+)(\/.*)$/.exec(urlPath);
@@ -222,7 +244,7 @@ async function sendRenderedPage(request: FastifyRequest, reply: FastifyReply, pa
   return reply.header('Content-Encoding', encoding).send(await page.encoded(encoding));
 }
 
-const mtimeOf = (file: string) => (existsSync(file) ? statSync(file).mtimeMs : 0);
+const mtimeOf = (file: string) => fileState(file).mtimeMs;
 
 /**
  * Before routing: only an origin-form target is routed, with its dot segments resolved, and what is routed
@@ -267,11 +289,17 @@ export async function createSiteServer(options: SiteServerOptions): Promise<Site
   });
 
   /** The security headers of every page and file the site answers itself (not the proxied /api and /images). */
+  // Made again only when remotes.json names other remotes (remoteUrls() returns the same array until then).
+  let headersFor: { urls: string[]; plain: Record<string, string>; https: Record<string, string> } | null = null;
   function addSecurityHeaders(request: FastifyRequest, reply: FastifyReply): void {
+    const urls = remoteUrls();
+    if (headersFor?.urls !== urls) {
+      const csp = contentSecurityPolicy({ remoteUrls: urls, imageBaseUrl: clientConfig.imageBaseUrl ?? '/images', authUrls });
+      headersFor = { urls, plain: securityHeaders(csp, false), https: securityHeaders(csp, true) };
+    }
     // Behind a TLS-terminating proxy the original scheme arrives in X-Forwarded-Proto.
     const https = request.headers['x-forwarded-proto'] === 'https' || 'encrypted' in request.raw.socket;
-    const csp = contentSecurityPolicy({ remoteUrls: remoteUrls(), imageBaseUrl: clientConfig.imageBaseUrl ?? '/images', authUrls });
-    reply.headers(securityHeaders(csp, https));
+    reply.headers(https ? headersFor.https : headersFor.plain);
   }
 
   const app = Fastify({
@@ -347,7 +375,7 @@ export async function createSiteServer(options: SiteServerOptions): Promise<Site
         console.error('site server: rendering the page failed, serving the static page instead', { url: request.url.slice(0, 200) }, error);
       }
     }
-    return sendStatic(reply, pathname === '/' && existsSync(homeFile) ? homeFile : indexFile, 'no-cache');
+    return sendStatic(reply, pathname === '/' && fileState(homeFile).isFile ? homeFile : indexFile, 'no-cache');
   }
 
   await app.register(async (site) => {
