@@ -1,7 +1,7 @@
 import fastifyStatic from '@fastify/static';
 import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
 import { readFileSync, statSync } from 'node:fs';
-import type { IncomingHttpHeaders, IncomingMessage, ServerResponse } from 'node:http';
+import http, { type IncomingHttpHeaders, type IncomingMessage, type ServerResponse } from 'node:http';
 import path from 'node:path';
 import { registerApiProxy } from './site-proxy';
 import { createPageCache, pageBody, type PageBody, type PageEncoding } from './ssr/page-cache';
@@ -253,20 +253,25 @@ const mtimeOf = (file: string) => fileState(file).mtimeMs;
  */
 function targetRewriter(refused: WeakSet<IncomingMessage>, malformed: WeakSet<IncomingMessage>) {
   return (req: IncomingMessage): string => {
-    const target = originFormTarget(req.url);
-    if (!target) {
-      refused.add(req);
-      return '/';
-    }
-    const url = new URL(target, 'http://site');
-    // A malformed percent-encoding would make decoding the path throw later.
-    if (!decodable(url.pathname)) {
-      malformed.add(req);
-      return '/';
-    }
-    return `${url.pathname}${url.search}`;
+    const routed = routedTarget(req.url);
+    if (routed === 'refused') refused.add(req);
+    if (routed === 'malformed') malformed.add(req);
+    return typeof routed === 'string' && routed.startsWith('/') ? routed : '/';
   };
 }
+
+/** The path and query a target is routed by (dot segments resolved), or why it is not routed at all. */
+function routedTarget(raw: string | undefined): string | 'refused' | 'malformed' {
+  const target = originFormTarget(raw);
+  if (!target) return 'refused';
+  const url = new URL(target, 'http://site');
+  // A malformed percent-encoding would make decoding the path throw later.
+  if (!decodable(url.pathname)) return 'malformed';
+  return `${url.pathname}${url.search}`;
+}
+
+const isApiPath = (routed: string) => routed === '/api' || /^\/(api|images)[/?]/.test(routed);
+const isWrite = (method: string | undefined) => method !== 'GET' && method !== 'HEAD' && method !== 'OPTIONS';
 
 export async function createSiteServer(options: SiteServerOptions): Promise<SiteServer> {
   const configJs =
@@ -304,6 +309,9 @@ export async function createSiteServer(options: SiteServerOptions): Promise<Site
 
   const app = Fastify({
     logger: false,
+    // With the API in this process, its requests go to it before the site's router: the same target checks
+    // (a refused target is the site's to answer), the routed path, X-Forwarded-For set as the proxy sets it.
+    ...(options.apiHandler ? { serverFactory: inProcessApiServer(options.apiHandler, () => pageCache.clear()) } : {}),
     rewriteUrl: targetRewriter(refused, malformed),
     // A request target may be 8 KiB long, and the page routes are one wildcard.
     routerOptions: { maxParamLength: MAX_TARGET_LENGTH },
@@ -342,22 +350,12 @@ export async function createSiteServer(options: SiteServerOptions): Promise<Site
     return reply.code(405).header('Allow', 'GET, HEAD').send();
   });
 
-  // A write the API accepted may change any page: rendered pages kept for visitors are dropped at once
-  // (on the raw response: an API in this process answers it past Fastify's hooks).
-  app.addHook('onRequest', (request, reply, done) => {
-    const write = request.method !== 'GET' && request.method !== 'HEAD' && request.method !== 'OPTIONS';
-    if (write && request.url.startsWith('/api/')) {
-      reply.raw.once('finish', () => {
-        if (reply.raw.statusCode < 400) pageCache.clear();
-      });
-    }
-    done();
-  });
-
-  if (options.apiHandler) {
-    registerInProcessApi(app, options.apiHandler, '/api', ['', '/*']);
-    registerInProcessApi(app, options.apiHandler, '/images', ['/*']);
-  } else {
+  if (!options.apiHandler) {
+    // A write the API accepted may change any page: rendered pages kept for visitors are dropped at once.
+    app.addHook('onResponse', (request, reply, done) => {
+      if (isWrite(request.method) && reply.statusCode < 400 && request.url.startsWith('/api/')) pageCache.clear();
+      done();
+    });
     await registerApiProxy(app, options.apiOrigin, '/api', ['/', '/*']);
     await registerApiProxy(app, options.apiOrigin, '/images', ['/*']);
   }
@@ -409,22 +407,25 @@ export async function createSiteServer(options: SiteServerOptions): Promise<Site
 }
 
 /**
- * Hands `prefix` to the API in this process before any body is read (uploads stream to it untouched). Its
- * URL is the path the site routed; X-Forwarded-For is the peer's address, as the proxy would set it.
+ * The site's HTTP server when the API runs in this process: /api and /images go to the API's own handler
+ * before any body is read (uploads stream to it untouched), with the URL the site would route and
+ * X-Forwarded-For set to the peer, as the proxy sets it; everything else, refused targets included, goes to
+ * the site. `written` runs after every write the API accepted.
  */
-function registerInProcessApi(app: FastifyInstance, handle: NonNullable<SiteServerOptions['apiHandler']>, prefix: string, routes: string[]): void {
-  for (const route of routes) {
-    app.route({
-      method: ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS'],
-      url: `${prefix}${route}`,
-      onRequest: (request, reply) => {
-        reply.hijack();
-        request.raw.headers['x-forwarded-for'] = request.socket.remoteAddress ?? '';
-        handle(request.raw, reply.raw);
-      },
-      handler: async () => undefined,
+function inProcessApiServer(handle: NonNullable<SiteServerOptions['apiHandler']>, written: () => void) {
+  return (site: (request: IncomingMessage, response: ServerResponse) => void) =>
+    http.createServer((request, response) => {
+      const routed = routedTarget(request.url);
+      if (routed === 'refused' || routed === 'malformed' || !isApiPath(routed)) return site(request, response);
+      request.url = routed;
+      request.headers['x-forwarded-for'] = request.socket.remoteAddress ?? '';
+      if (isWrite(request.method)) {
+        response.once('finish', () => {
+          if (response.statusCode < 400) written();
+        });
+      }
+      handle(request, response);
     });
-  }
 }
 
 export function readJson<T>(file: string): T {
