@@ -248,3 +248,17 @@ export const part_requests = pgTable(
     check('part_requests_status_check', sql`${t.status} IN ('pending', 'approved')`),
   ],
 );
+
+/**
+ * Totals kept by the database itself (issue 18, decision 013): one row, written by statement triggers on
+ * `battlestations` in the writing transaction, so an unfiltered list total is one row read instead of a
+ * count over every public station, and as exact as a count.
+ */
+export const station_counts = pgTable(
+  'station_counts',
+  {
+    only_row: boolean().primaryKey().default(true),
+    public_stations: counter('public_stations'),
+  },
+  (t) => [check('station_counts_one_row', sql`${t.only_row}`)],
+);

@@ -4,7 +4,8 @@ import { rows } from './sql-rows';
 
 /**
  * Denormalised columns that disagree with the rows they summarise (image_count, part_count, favorites,
- * thumbnail, parts.battlestation_count over public stations); an empty list means all match.
+ * thumbnail, parts.battlestation_count over public stations, the kept public-station total); an empty list
+ * means all match.
  */
 export async function counterMismatches(app: FastifyInstance): Promise<Record<string, unknown>[]> {
   const stations = await rows(
@@ -23,5 +24,11 @@ export async function counterMismatches(app: FastifyInstance): Promise<Record<st
       WHERE p.battlestation_count <> (SELECT count(*) FROM battlestation_parts bp
         JOIN battlestations b ON b.battlestation_id = bp.battlestation_id WHERE bp.part_id = p.part_id AND b.is_public)`,
   );
-  return [...stations, ...parts];
+  // The public-station total the database keeps (decision 013).
+  const total = await rows(
+    app.db,
+    sql`SELECT (SELECT public_stations FROM station_counts) AS kept, (SELECT count(*)::int FROM battlestations WHERE is_public) AS counted`,
+  );
+  const totals = total.filter((row) => row.kept !== row.counted);
+  return [...stations, ...parts, ...totals];
 }
