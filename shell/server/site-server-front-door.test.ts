@@ -289,8 +289,10 @@ describe('the API in the same process (apiHandler)', () => {
       expect((await request(site.port, '/api')).status).toBe(200);
       expect(upstreamSaw.map((r) => r.url)).toEqual(['/api/battlestations/3/images', '/api/battlestations?sortBy=name', '/images/battlestations/a.jpg', '/api']);
       expect(upstreamSaw.map((r) => r.headers['x-forwarded-for'])).toEqual(Array(4).fill('127.0.0.1'));
-      // Refused targets never reach it.
-      expect((await request(site.port, '//127.0.0.1:9/api/x')).status).toBe(400);
+      // Refused and malformed targets never reach it: the site answers them.
+      for (const target of ['//127.0.0.1:9/api/x', 'http://127.0.0.1:9/api/x', '/api/%zz', '/api/\\evil.example/x']) {
+        expect([target, (await request(site.port, target)).status]).toEqual([target, 400]);
+      }
       expect(upstreamSaw).toHaveLength(4);
       // The API's own headers only, as through the proxy.
       expect((await request(site.port, '/api/cached')).headers['content-security-policy']).toBeUndefined();
