@@ -262,3 +262,11 @@ export const station_counts = pgTable(
   },
   (t) => [check('station_counts_one_row', sql`${t.only_row}`)],
 );
+
+/** How many parts each category holds (decision 013), kept like `station_counts` by triggers on `parts`. */
+export const part_type_counts = pgTable('part_type_counts', {
+  type_id: integer()
+    .primaryKey()
+    .references(() => part_types.type_id, { onDelete: 'cascade' }),
+  parts: counter('parts'),
+});

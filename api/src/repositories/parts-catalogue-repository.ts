@@ -2,7 +2,7 @@ import { and, asc, count, desc, eq, or, sql, type SQL } from 'drizzle-orm';
 import type { Direction, PartSort } from '@battledeck/shared/contract';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { Database } from '../db/database';
-import { battlestation_parts, battlestations, part_requests, part_stores, part_types, parts, stores, users } from '../db/schema';
+import { battlestation_parts, battlestations, part_requests, part_stores, part_type_counts, part_types, parts, stores, users } from '../db/schema';
 import { battlestationCardColumns, isPublicStation, type BattlestationCardRow } from './battlestations-repository';
 
 /**
@@ -128,7 +128,19 @@ export async function listParts(db: Database, page: PartListPage): Promise<PartS
     .offset(page.offset);
 }
 
+/**
+ * How many parts the filtered catalogue holds. Without search words it is the count the database keeps per
+ * category (`part_type_counts`, decision 013): one row, or a sum over the categories, instead of a count of
+ * every part (2 ms at 20,000).
+ */
 export async function countParts(db: Database, filter: PartListFilter): Promise<number> {
+  if (!filter.words?.length) {
+    const [kept] = await db
+      .select({ total: sql<number>`coalesce(sum(${part_type_counts.parts}), 0)::int` })
+      .from(part_type_counts)
+      .where(filter.typeId === undefined ? undefined : eq(part_type_counts.type_id, filter.typeId));
+    return Number(kept?.total ?? 0);
+  }
   const [row] = await db.select({ total: count() }).from(parts).where(listCondition(filter));
   return row.total;
 }

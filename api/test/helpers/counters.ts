@@ -4,7 +4,7 @@ import { rows } from './sql-rows';
 
 /**
  * Denormalised columns that disagree with the rows they summarise (image_count, part_count, favorites,
- * thumbnail, parts.battlestation_count over public stations, the kept public-station total); an empty list
+ * thumbnail, parts.battlestation_count over public stations, the kept public-station and per-category totals); an empty list
  * means all match.
  */
 export async function counterMismatches(app: FastifyInstance): Promise<Record<string, unknown>[]> {
@@ -30,5 +30,11 @@ export async function counterMismatches(app: FastifyInstance): Promise<Record<st
     sql`SELECT (SELECT public_stations FROM station_counts) AS kept, (SELECT count(*)::int FROM battlestations WHERE is_public) AS counted`,
   );
   const totals = total.filter((row) => row.kept !== row.counted);
-  return [...stations, ...parts, ...totals];
+  const perCategory = await rows(
+    app.db,
+    sql`SELECT t.type_id, coalesce(c.parts, 0) AS kept, (SELECT count(*)::int FROM parts p WHERE p.type_id = t.type_id) AS counted
+      FROM part_types t LEFT JOIN part_type_counts c ON c.type_id = t.type_id
+      WHERE coalesce(c.parts, 0) <> (SELECT count(*) FROM parts p WHERE p.type_id = t.type_id)`,
+  );
+  return [...stations, ...parts, ...totals, ...perCategory];
 }

@@ -1,13 +1,13 @@
 import { sql } from 'drizzle-orm';
 import { buildTestApp, type TestApp } from './helpers/build-test-app';
 import { counterMismatches } from './helpers/counters';
-import { bearer, createBattlestation, createUser, type TestUser } from './helpers/factories';
+import { bearer, createBattlestation, createPart, createPartType, createUser, type TestUser } from './helpers/factories';
 import { rows } from './helpers/sql-rows';
 import { multipart } from './helpers/upload';
 
 /**
- * Issue 18 (decision 013): the list's unfiltered total is the one the database keeps in `station_counts`;
- * every way a station appears, changes visibility or goes away keeps it equal to a count.
+ * Issue 18 (decision 013): the lists' unfiltered totals are the ones the database keeps (`station_counts`,
+ * `part_type_counts`); every way a station or a part appears, changes or goes away keeps them equal to a count.
  */
 let t: TestApp;
 let owner: TestUser;
@@ -51,6 +51,22 @@ it('follows creates, visibility changes, deletes and an account deletion, and is
   expect(await counterMismatches(t.app)).toEqual([]);
 });
 
+it('keeps parts per category through creates, a change of category and deletes, and is what the catalogue answers', async () => {
+  const [cpu, gpu] = await Promise.all([createPartType(t.app), createPartType(t.app)]);
+  const made = await Promise.all([cpu, cpu, cpu, gpu].map((type) => createPart(t.app, { type })));
+  const catalogueTotal = async (typePath?: string) =>
+    (await t.app.inject({ method: 'GET', url: `/api/parts?resultsPerPage=12${typePath ? `&partType=${typePath}` : ''}` })).json<{ total: number }>().total;
+  const all = await catalogueTotal();
+  expect([await catalogueTotal(cpu.type_path), await catalogueTotal(gpu.type_path)]).toEqual([3, 1]);
+  await t.app.db.execute(sql`UPDATE parts SET type_id = ${gpu.type_id} WHERE part_id = ${made[0].part_id}`);
+  // An update that keeps the category (as every station save does to a part's count) changes nothing.
+  await t.app.db.execute(sql`UPDATE parts SET battlestation_count = battlestation_count WHERE type_id = ${cpu.type_id}`);
+  expect([await catalogueTotal(cpu.type_path), await catalogueTotal(gpu.type_path)]).toEqual([2, 2]);
+  await t.app.db.execute(sql`DELETE FROM parts WHERE part_id IN (${made[1].part_id}, ${made[3].part_id})`);
+  expect([await catalogueTotal(cpu.type_path), await catalogueTotal(gpu.type_path), await catalogueTotal()]).toEqual([1, 1, all - 2]);
+  expect(await counterMismatches(t.app)).toEqual([]);
+});
+
 it('is zero after the table is emptied, and counts rows inserted many at a time', async () => {
   await t.app.db.execute(sql`TRUNCATE battlestations CASCADE`);
   expect(await kept()).toBe(0);
@@ -59,4 +75,6 @@ it('is zero after the table is emptied, and counts rows inserted many at a time'
     SELECT ${someone.uid}, 'Bulk ' || n, '', n % 3 <> 0 FROM generate_series(1, 30) AS n`);
   expect(await kept()).toBe(20);
   expect(await counted()).toBe(20);
+  await t.app.db.execute(sql`TRUNCATE parts CASCADE`);
+  expect(await counterMismatches(t.app)).toEqual([]);
 });
