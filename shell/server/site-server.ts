@@ -377,9 +377,11 @@ export async function createSiteServer(options: SiteServerOptions): Promise<Site
   }
 
   await app.register(async (site) => {
-    site.addHook('onRequest', async (request, reply) => {
+    // A callback hook: it runs on every page and file, and an async one costs a promise each time.
+    site.addHook('onRequest', (request, reply, done) => {
       addSecurityHeaders(request, reply);
-      if (malformed.has(request.raw)) return answerText(reply, 400, 'Bad request');
+      if (malformed.has(request.raw)) return void answerText(reply, 400, 'Bad request');
+      done();
     });
 
     // Pages and files only read: any other method is refused before a body is read.
@@ -395,10 +397,10 @@ export async function createSiteServer(options: SiteServerOptions): Promise<Site
       if (pathname === '/config.js') {
         return reply.type('text/javascript; charset=utf-8').header('Cache-Control', 'no-cache').send(configJs);
       }
+      // A path without an extension is a page of the app (the builds write no file without one).
+      if (pathname === '/' || (!path.extname(pathname) && !pathname.startsWith('/remotes/'))) return servePage(request, reply, pathname);
       const file = siteFileFor(options, pathname);
       if (file) return sendStatic(reply, file, file === options.remotesFile ? 'no-cache' : cacheControlFor(file));
-      // Every other path without an extension is a page of the single-page app.
-      if (pathname === '/' || (!path.extname(pathname) && !pathname.startsWith('/remotes/'))) return servePage(request, reply, pathname);
       return answerText(reply, 404, 'Not found');
     });
   });
