@@ -1,4 +1,4 @@
-import { expect, type Locator, type Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
 
 /** The paths the site renders on the server (ADR 012): home and the public pages of the two remotes. */
 const SERVER_RENDERED = /^\/($|battlestations(\/|$)|parts(\/|$))/;
@@ -24,15 +24,4 @@ export async function renderInBrowser(page: Page): Promise<void> {
       await route.fulfill({ response, body: html });
     },
   );
-}
-
-/**
- * Waits until React has taken over this element of a server-rendered page (it then carries React's props):
- * before that a change to a control is the browser's alone, and only links and form submissions work. The
- * locator is resolved again on every try: React may replace the server's element rather than adopt it.
- */
-export async function waitForHydration(element: Locator): Promise<void> {
-  await expect
-    .poll(() => element.evaluate((node) => Object.keys(node).some((key) => key.startsWith('__reactProps$'))), { timeout: 20_000 })
-    .toBe(true);
 }

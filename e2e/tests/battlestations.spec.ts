@@ -2,7 +2,6 @@ import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
 import { choosePart } from '../lib/editor';
 import { expect, signIn, test, uniqueUser } from './fixtures';
-import { waitForHydration } from '../lib/browser-rendering';
 
 /** A small JPEG drawn in the browser (a coloured desk with a label), as a file for the photo picker. */
 async function makeJpeg(page: Page, name: string, hue: number) {
@@ -34,8 +33,6 @@ async function signInAsNewUser(page: Page) {
 
 async function chooseOption(page: Page, label: string, option: string) {
   const select = page.getByRole('combobox', { name: label, exact: true });
-  // A server-rendered page: the change applies once React has the select (waitForHydration).
-  await waitForHydration(select);
   await select.selectOption({ label: option });
 }
 

@@ -1,7 +1,6 @@
 import AxeBuilder from '@axe-core/playwright';
 import type { Locator, Page } from '@playwright/test';
 import { expect, test, uniqueUser } from './fixtures';
-import { waitForHydration } from '../lib/browser-rendering';
 
 /** The part cards of the catalogue grid. */
 const partCards = (page: Page) => page.getByRole('list', { name: 'Parts' }).getByRole('link');
@@ -14,8 +13,6 @@ async function countOf(card: Locator): Promise<number> {
 
 async function chooseOption(page: Page, label: string, option: string) {
   const select = page.getByRole('combobox', { name: label, exact: true });
-  // A server-rendered page: the change applies once React has the select (waitForHydration).
-  await waitForHydration(select);
   await select.selectOption({ label: option });
 }
 

@@ -271,8 +271,9 @@ describe('the /api pass-through', () => {
 });
 
 describe('the API in the same process (apiHandler)', () => {
-  /** The fake API's own request listener, handed the site's requests directly. */
-  const inProcess = () => startSite({ apiOrigin: 'http://127.0.0.1:9', apiHandler: upstream.listeners('request')[0] as (req: http.IncomingMessage, res: http.ServerResponse) => void });
+  /** A site with the fake API's own request listener as its in-process API. */
+  const inProcess = (overrides: Partial<SiteServerOptions> = {}) =>
+    startSite({ apiOrigin: 'http://127.0.0.1:9', apiHandler: upstream.listeners('request')[0] as SiteServerOptions['apiHandler'], ...overrides });
 
   it('answers /api and /images with the routed path, streams an upload in unchanged, and sets X-Forwarded-For itself', async () => {
     const site = await inProcess();
@@ -303,9 +304,7 @@ describe('the API in the same process (apiHandler)', () => {
 
   it('drops the kept rendered pages after a write it accepted', async () => {
     let renders = 0;
-    const site = await startSite({
-      apiOrigin: 'http://127.0.0.1:9',
-      apiHandler: upstream.listeners('request')[0] as (req: http.IncomingMessage, res: http.ServerResponse) => void,
+    const site = await inProcess({
       pageCacheMs: 60_000,
       renderPage: async () => ({ status: 200, html: `<!doctype html><p>render ${(renders += 1)}</p>` }),
     });

@@ -244,8 +244,6 @@ async function sendRenderedPage(request: FastifyRequest, reply: FastifyReply, pa
   return reply.header('Content-Encoding', encoding).send(await page.encoded(encoding));
 }
 
-const mtimeOf = (file: string) => fileState(file).mtimeMs;
-
 /**
  * Before routing: only an origin-form target is routed, with its dot segments resolved, and what is routed
  * is also what the proxy forwards. A refused or undecodable target is routed to `/` and answered 400 by the
@@ -290,12 +288,12 @@ export async function createSiteServer(options: SiteServerOptions): Promise<Site
   const pageCache = createPageCache({
     ttlMs: options.pageCacheMs ?? 0,
     maxEntries: 500,
-    version: () => `${mtimeOf(options.remotesFile)}:${mtimeOf(indexFile)}`,
+    version: () => `${fileState(options.remotesFile).mtimeMs}:${fileState(indexFile).mtimeMs}`,
   });
 
-  /** The security headers of every page and file the site answers itself (not the proxied /api and /images). */
   // Made again only when remotes.json names other remotes (remoteUrls() returns the same array until then).
   let headersFor: { urls: string[]; plain: Record<string, string>; https: Record<string, string> } | null = null;
+  /** The security headers of every page and file the site answers itself (not the proxied /api and /images). */
   function addSecurityHeaders(request: FastifyRequest, reply: FastifyReply): void {
     const urls = remoteUrls();
     if (headersFor?.urls !== urls) {

@@ -196,23 +196,13 @@ export async function listPublicBattlestations(db: Database, query: PublicListQu
     .orderBy(...order);
 }
 
-const preparedTotals = new WeakMap<Database, { execute(): Promise<{ total: number }[]> }>();
-function preparedTotal(db: Database) {
-  let prepared = preparedTotals.get(db);
-  if (!prepared) {
-    prepared = db.select({ total: station_counts.public_stations }).from(station_counts).prepare('public_station_total');
-    preparedTotals.set(db, prepared);
-  }
-  return prepared;
-}
-
 /**
  * How many public stations match. Without words it is the total the database keeps (`station_counts`,
  * decision 013): one row instead of an index scan over every public station (13 ms at 100,000).
  */
 export async function countPublicBattlestations(db: Database, terms: SearchTerm[]): Promise<number> {
   if (terms.length === 0) {
-    const [kept] = await (db instanceof PgTransaction ? db.select({ total: station_counts.public_stations }).from(station_counts) : preparedTotal(db).execute());
+    const [kept] = await db.select({ total: station_counts.public_stations }).from(station_counts);
     if (kept) return kept.total;
   }
   const [row] = await db

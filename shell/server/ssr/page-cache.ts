@@ -87,7 +87,5 @@ export function createPageCache(options: PageCacheOptions) {
     return page;
   }
 
-  return { get, clear, size: () => entries.size };
+  return { get, clear };
 }
-
-export type PageCache = ReturnType<typeof createPageCache>;

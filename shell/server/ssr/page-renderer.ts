@@ -87,8 +87,11 @@ export function createPageRenderer(options: PageRendererOptions): PageRenderer {
     if (!existsSync(bundleFile)) return null;
     // The shell's server build and the npm singletons come from the same node_modules: one React.
     const requireFromBundle = createRequire(bundleFile);
-    const loaded = withProductionReact(() => requireFromBundle(bundleFile) as ShellRender);
-    singletons = { ...withProductionReact(() => Object.fromEntries(NPM_SINGLETONS.map((id) => [id, requireFromBundle(id)]))), ...loaded.sharedEntryPoints };
+    const { loaded, npm } = withProductionReact(() => ({
+      loaded: requireFromBundle(bundleFile) as ShellRender,
+      npm: Object.fromEntries(NPM_SINGLETONS.map((id) => [id, requireFromBundle(id)])),
+    }));
+    singletons = { ...npm, ...loaded.sharedEntryPoints };
     loaded.configureServerApi(options.apiBaseUrl);
     shell = loaded;
     return shell;
