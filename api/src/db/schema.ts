@@ -152,6 +152,14 @@ export const battlestations = pgTable(
     name_key: text()
       .notNull()
       .generatedAlwaysAs(sql`lower(name)`),
+    /**
+     * The distinct words of search_text (split at white space, ASCII punctuation trimmed from their ends), for
+     * the public search's GIN index and the word vocabulary (decision 015). The function is migration 0009's.
+     */
+    search_tokens: text()
+      .array()
+      .notNull()
+      .generatedAlwaysAs(sql`battlestation_search_tokens(search_text)`),
   },
   (t) => [
     index('battlestations_user_idx').on(t.user_id, t.created_date),
@@ -169,6 +177,9 @@ export const battlestations = pgTable(
     index('battlestations_name_idx').on(t.name_key, t.battlestation_id),
     index('battlestations_favorites_idx').on(t.favorites, t.created_date, t.battlestation_id),
     index('battlestations_search_trgm_idx').using('gin', t.search_text.op('gin_trgm_ops')),
+    index('battlestations_public_tokens_idx')
+      .using('gin', t.search_tokens)
+      .where(sql`is_public`),
     check(
       'battlestations_counts_check',
       sql`${t.image_count} >= 0 AND ${t.part_count} >= 0 AND ${t.favorites} >= 0`,
@@ -270,3 +281,17 @@ export const part_type_counts = pgTable('part_type_counts', {
     .references(() => part_types.type_id, { onDelete: 'cascade' }),
   parts: counter('parts'),
 });
+
+/**
+ * The words public stations use, each with how many public stations hold it (decision 015), kept by statement
+ * triggers on `battlestations` in the writing transaction: a search word is looked up here (as a part of a
+ * word, or as a likely typo of one) and then matched against `search_tokens` as whole words.
+ */
+export const search_words = pgTable(
+  'search_words',
+  {
+    word: text().primaryKey(),
+    public_stations: integer().notNull().default(0),
+  },
+  (t) => [index('search_words_trgm_idx').using('gin', t.word.op('gin_trgm_ops'))],
+);
