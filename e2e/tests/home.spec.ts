@@ -5,11 +5,13 @@ test('home shows the tagline and featured battlestation cards', async ({ page, c
   await expect(page).toHaveTitle('Home | Battledeck');
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('Share and explore amazing spaces for work, gaming, and life.');
   const featured = page.getByRole('region', { name: 'Featured Battlestations' });
-  const cards = featured.getByRole('link').filter({ hasText: 'by:' });
+  const cards = featured.getByRole('listitem').filter({ hasText: 'by:' });
   await expect(cards.first()).toBeVisible();
   expect(await cards.count()).toBeGreaterThan(0);
   expect(await cards.count()).toBeLessThanOrEqual(12);
-  const first = cards.first();
+  // A card's photo and name link to the station; its 'by: username' to the member's page.
+  const first = cards.first().getByRole('link').first();
+  await expect(cards.first().getByRole('link').nth(1)).toHaveAttribute('href', /^\/users\/[^/]+$/);
   await expect(first).toHaveAttribute('href', /^\/battlestations\/\d+$/);
   await expect(first.locator('img')).toHaveAttribute('src', /_thumb\.(jpg|jpeg|png|gif)$/);
   // The thumbnail really loads.

@@ -7,3 +7,8 @@ export function countLabel(count: number, singular: string, pluralForm = `${sing
 export function externalHref(link: string): string {
   return /^https?:\/\//i.test(link) ? link : `https://${link}`;
 }
+
+/** A member's people page (SPEC decision 29): where every "by: username" links. */
+export function userPath(username: string): string {
+  return `/users/${encodeURIComponent(username)}`;
+}

@@ -65,3 +65,15 @@ it('shows the placeholder without a photo', () => {
   );
   expect(screen.getByText('Image not found')).toBeInTheDocument();
 });
+
+it("links the station from its photo and name, and the member's page from 'by: username' (no nested links)", () => {
+  const { container } = render(
+    <MemoryRouter>
+      <BattlestationCard station={station({ username: 'desk maker/1' })} />
+    </MemoryRouter>,
+  );
+  expect(screen.getByRole('link', { name: 'Walnut desk' })).toHaveAttribute('href', '/battlestations/7');
+  expect(screen.getByRole('link', { name: 'desk maker/1' })).toHaveAttribute('href', '/users/desk%20maker%2F1');
+  expect(screen.getByText('desk maker/1').closest('p')).toHaveTextContent('by: desk maker/1');
+  expect(container.querySelector('a a')).toBeNull();
+});

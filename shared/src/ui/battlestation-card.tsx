@@ -1,6 +1,7 @@
+import { Link } from 'react-router-dom';
 import type { BattlestationCard as Card } from '../contract/battlestations';
 import { absoluteDate, parseTimestamp } from '../format/dates';
-import { countLabel } from '../format/text';
+import { countLabel, userPath } from '../format/text';
 import { CameraIcon, ChipIcon, HeartIcon } from './icons';
 import { MediaCard, MediaCardSkeleton } from './media-card';
 import { StationImage } from './station-image';
@@ -26,7 +27,7 @@ export const STATION_CARD_SIZES =
   '(min-width: 1280px) 293px, (min-width: 1148px) calc(25vw - 27px), (min-width: 868px) calc(33.3vw - 30px), ' +
   '(min-width: 768px) calc(50vw - 34px), (min-width: 572px) calc(50vw - 26px), calc(100vw - 32px)';
 
-/** A battlestation card (home, browse, a part's page): photo, name, 'by: username', counts and date. */
+/** A battlestation card (home, browse, a part's page, a people page): photo, name, 'by: username' (a link to their page), counts and date. */
 export function BattlestationCard({ station, lcp = false }: BattlestationCardProps) {
   const hydrated = useHydrated();
   const pictures = countLabel(station.image_count, 'Picture');
@@ -38,6 +39,7 @@ export function BattlestationCard({ station, lcp = false }: BattlestationCardPro
       to={`/battlestations/${station.battlestation_id}`}
       shape="landscape"
       title={station.name}
+      linkedDetails
       media={
         <StationImage
           // A srcset of the width copies the photo really has (issue 17), chosen by the card's slot; the
@@ -55,7 +57,9 @@ export function BattlestationCard({ station, lcp = false }: BattlestationCardPro
         />
       }
     >
-      <p className={styles.by}>by: {station.username}</p>
+      <p className={styles.by}>
+        by: <Link to={userPath(station.username)}>{station.username}</Link>
+      </p>
       <ul className={styles.meta}>
         <li title={pictures} aria-label={pictures}>
           <CameraIcon /> {station.image_count}

@@ -12,13 +12,32 @@ export interface MediaCardProps {
   title: string;
   /** What goes under the title. */
   children: ReactNode;
+  /**
+   * The details hold links of their own (a station's "by: username"): the card is then not one link (links
+   * may not nest) but its picture and title are, stretched over the whole card, with the details' links on top.
+   */
+  linkedDetails?: boolean;
 }
 
 /** A linked card with a picture on top, a title and details below (battlestation and part cards). */
-export function MediaCard({ to, media, shape, title, children }: MediaCardProps) {
+export function MediaCard({ to, media, shape, title, children, linkedDetails = false }: MediaCardProps) {
+  const picture = <span className={`${styles.media} ${styles[shape]}`}>{media}</span>;
+  if (linkedDetails) {
+    return (
+      <div className={`${styles.card} ${styles.stretched}`}>
+        <Link to={to} className={styles.cover}>
+          {picture}
+          <span className={styles.coverTitle}>
+            <h3 className={styles.name}>{title}</h3>
+          </span>
+        </Link>
+        <span className={`${styles.body} ${styles.details}`}>{children}</span>
+      </div>
+    );
+  }
   return (
     <Link to={to} className={styles.card}>
-      <span className={`${styles.media} ${styles[shape]}`}>{media}</span>
+      {picture}
       <span className={styles.body}>
         <h3 className={styles.name}>{title}</h3>
         {children}

@@ -15,7 +15,8 @@ describe('Battlestation detail', () => {
     renderDetail();
     expect(await screen.findByRole('heading', { level: 1, name: 'Night Owl' })).toBeInTheDocument();
     expect(document.title).toBe('Night Owl | Battledeck');
-    expect(screen.getByText('By: owl_owner')).toBeInTheDocument();
+    expect(screen.getByText('owl_owner').closest('li')).toHaveTextContent('By: owl_owner');
+    expect(screen.getByRole('link', { name: 'owl_owner' })).toHaveAttribute('href', '/users/owl_owner');
     expect(screen.getByText(/^Uploaded/)).toBeInTheDocument();
     const instagram = screen.getByRole('link', { name: /Instagram/ });
     expect(instagram).toHaveAttribute('href', 'https://instagram.com/owl');
@@ -26,8 +27,8 @@ describe('Battlestation detail', () => {
     const table = screen.getByRole('table');
     expect(within(table).getByRole('link', { name: 'Ryzen 7' })).toHaveAttribute('href', '/parts/view/11');
     expect(within(table).getByText('CPU')).toBeInTheDocument();
-    // Text, never HTML; its line breaks kept by CSS (white-space: pre-line).
-    expect(screen.getByText(/First line/).textContent).toBe('First line\nSecond line');
+    // Markdown's subset, never HTML (decision 30); the author's line breaks kept.
+    expect(screen.getByText(/First line/).innerHTML).toBe('First line<br>Second line');
     expect(screen.queryByRole('link', { name: 'Edit Battlestation' })).not.toBeInTheDocument();
   });
 

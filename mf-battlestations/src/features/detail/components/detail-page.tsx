@@ -4,6 +4,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { Link, useParams } from 'react-router-dom';
 import { useBattlestation } from '../../../lib/get-battlestation';
+import { Markdown } from '../../../lib/markdown/markdown';
 import { Gallery } from './gallery';
 import { PartList } from './part-list';
 import { StationHeader } from './station-header';
@@ -68,7 +69,7 @@ export default function DetailPage() {
         <section className={styles.section} aria-labelledby="description-heading">
           <h2 id="description-heading">Description</h2>
           {station.description ? (
-            <p className={styles.description}>{station.description}</p>
+            <Markdown className={styles.description} text={station.description} />
           ) : (
             <p className={styles.muted}>{DETAIL_MESSAGES.noDescription}</p>
           )}

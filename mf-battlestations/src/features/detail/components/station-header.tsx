@@ -1,5 +1,5 @@
 import type { BattlestationDetail } from '@battledeck/shared/contract';
-import { absoluteDate, externalHref, parseTimestamp, relativeTime } from '@battledeck/shared/format';
+import { absoluteDate, externalHref, parseTimestamp, relativeTime, userPath } from '@battledeck/shared/format';
 import { EditIcon, InstagramIcon, LockIcon, RedditIcon, Tooltip, useHydrated } from '@battledeck/shared/ui';
 import { Link } from 'react-router-dom';
 import { useCanEdit } from '../../../lib/get-battlestation';
@@ -32,7 +32,9 @@ export function StationHeader({ station }: { station: BattlestationDetail }) {
         )}
       </div>
       <ul className={styles.meta}>
-        <li>By: {station.username}</li>
+        <li>
+          By: <Link to={userPath(station.username)}>{station.username}</Link>
+        </li>
         <li>
           Uploaded{' '}
           <Tooltip text={absoluteDate(created, zone)}>
