@@ -67,6 +67,7 @@ const ROUTES: Route[] = [
   { method: 'GET', path: '/api/parts/types', callers: ANYONE },
   { method: 'GET', path: '/api/parts/id/:id', params: (f) => ({ id: f.part }), callers: ANYONE },
   { method: 'GET', path: '/api/parts/id/:id/battlestations', params: (f) => ({ id: f.part }), query: partBattlestationsQuery, callers: ANYONE },
+  { method: 'GET', path: '/api/parts/id/:id/paired', params: (f) => ({ id: f.part }), callers: ANYONE },
   { method: 'POST', path: '/api/parts/image-preview', body: { schema: imagePreviewBody, as: ['json', 'multipart'] }, callers: SIGNED_IN },
   { method: 'GET', path: '/api/parts/autocomplete', query: autocompleteQuery, callers: ANYONE },
   { method: 'POST', path: '/api/parts/request', body: { schema: partRequestBody, as: ['json', 'multipart'] }, callers: ANYONE },
@@ -78,6 +79,7 @@ const ROUTES: Route[] = [
   { method: 'GET', path: '/api/battlestations/featured', callers: ANYONE },
   { method: 'GET', path: '/api/battlestations/id/:id', params: (f) => ({ id: f.station }), callers: ANYONE },
   { method: 'GET', path: '/api/battlestations/id/:id/parts', params: (f) => ({ id: f.station }), callers: ANYONE },
+  { method: 'GET', path: '/api/battlestations/id/:id/similar', params: (f) => ({ id: f.station }), callers: ANYONE },
   { method: 'PUT', path: '/api/battlestations/id/:id', params: (f) => ({ id: f.station }), body: { schema: updateBattlestationFields, as: ['multipart'] }, callers: ANYONE },
   // Not the user's own station (the other routes keep using it), nor as admin (who could delete it).
   { method: 'DELETE', path: '/api/battlestations/id/:id', params: (f) => ({ id: [f.otherStation, '999999'] }), callers: ['anon', 'user'] },

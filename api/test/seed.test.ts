@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { signInWithPassword } from '../src/dev/auth-emulator';
+import { rankSimilarStations } from '../src/repositories/discovery-repository';
 import { SEED_USERS } from '../src/seed/data/users';
 import { ensureSeedIdentities } from '../src/seed/seed-identities';
 import { seedIfEmpty } from '../src/seed/seed-if-empty';
@@ -135,5 +136,15 @@ describe('the demo seed', () => {
     const cards = res.json<{ is_public: number; thumbnail: string | null }[]>();
     expect(cards).toHaveLength(12);
     expect(cards.every((c) => c.is_public === 1 && c.thumbnail)).toBe(true);
+  });
+
+  it('gives every station similar setups that share parts, and every part parts often paired with it (issue 19)', async () => {
+    const stations = await rows<{ id: number }>(t.app.db, sql`SELECT battlestation_id AS id FROM battlestations`);
+    for (const { id } of stations) expect((await rankSimilarStations(t.app.db, id, 8)).length).toBeGreaterThanOrEqual(4);
+    const parts = await rows<{ id: number }>(t.app.db, sql`SELECT part_id AS id FROM parts`);
+    for (const { id } of parts) {
+      const res = await t.app.inject({ method: 'GET', url: `/api/parts/id/${id}/paired` });
+      expect(res.json<unknown[]>().length).toBeGreaterThanOrEqual(1);
+    }
   });
 });

@@ -82,15 +82,29 @@ function planPartStores(rng: Random, parts: SeedPlan['parts']): SeedPlan['partSt
   });
 }
 
-/** Parts of one station: always the core of a PC, plus a random selection of the rest. */
-function pickStationParts(rng: Random, parts: SeedPlan['parts']): number[] {
+/**
+ * Kits (issue 19): station i leans on kit i % KITS (the kit's own part of each category), so parts go
+ * together more often than chance ("Often paired with") and stations share parts in varied ways ("Similar
+ * setups"). The first two stations of each kit are complete kits, so every part has partners on at least
+ * two public stations; the others mix their kit with random picks.
+ */
+const KITS = 10;
+const KIT_LOYALTY = 0.6;
+const EXTRA_TYPES: SeedTypePath[] = ['motherboard', 'memory', 'storage', 'case', 'power-supply', 'headset', 'desk', 'chair'];
+
+/** Parts of one station: always the core of a PC, plus a selection of the rest (all of it for a complete kit). */
+function pickStationParts(rng: Random, parts: SeedPlan['parts'], kit: number, complete: boolean): number[] {
   const byType = (path: SeedTypePath) => {
     const typeIndex = SEED_PART_TYPES.findIndex((t) => t.type_path === path);
     return parts.map((p, i) => ({ p, i })).filter((x) => x.p.typeIndex === typeIndex).map((x) => x.i);
   };
+  const pickOf = (path: SeedTypePath) => {
+    const options = byType(path);
+    return complete || rng.chance(KIT_LOYALTY) ? options[kit % options.length] : rng.pick(options);
+  };
   const core: SeedTypePath[] = ['cpu', 'gpu', 'monitor', 'keyboard', 'mouse'];
-  const extra = rng.sample<SeedTypePath>(['motherboard', 'memory', 'storage', 'case', 'power-supply', 'headset', 'desk', 'chair'], rng.int(0, 8));
-  const chosen = [...core, ...extra].map((path) => rng.pick(byType(path)));
+  const extra = complete ? EXTRA_TYPES : rng.sample(EXTRA_TYPES, rng.int(0, EXTRA_TYPES.length));
+  const chosen = [...core, ...extra].map(pickOf);
   if (rng.chance(0.25)) chosen.push(rng.pick(byType('monitor'))); // a second screen
   return [...new Set(chosen)];
 }
@@ -112,12 +126,14 @@ function planStations(rng: Random, users: SeedPlan['users'], parts: SeedPlan['pa
   const names = [...PUBLIC_STATION_NAMES.map((name) => ({ name, is_public: true })), ...PRIVATE_STATION_NAMES.map((name) => ({ name, is_public: false }))];
   // Owners of the private ones: the demo user, the moderator and pixel_pilot, so each role sees one.
   const privateOwners = [1, 2, 3];
+  // Parts from their own stream: other seed data (descriptions, dates) may change without reshuffling them.
+  const partsRng = createRandom(0x19_0019);
   return names.map(({ name, is_public }, i) => {
     const ownerIndex = is_public ? i % users.length : privateOwners[i - PUBLIC_STATION_NAMES.length];
     const owner = users[ownerIndex];
     const joined = owner.created_date.getTime();
     const created = new Date(joined + rng.next() * (now - joined - DAY));
-    const partIndexes = pickStationParts(rng, parts);
+    const partIndexes = pickStationParts(partsRng, parts, i % KITS, i < 2 * KITS);
     const username = owner.username;
     return {
       ownerIndex,

@@ -76,7 +76,7 @@ const STATION_INTRUDERS = (victim: string) => ({
 
 const readOnly = (url: string): MatrixRequest => async () => ({ method: 'GET', url });
 
-function stationReads(isPublic: boolean, suffix: '' | '/parts'): MatrixRequest {
+function stationReads(isPublic: boolean, suffix: '' | '/parts' | '/similar'): MatrixRequest {
   return async (env, owner) => ({ method: 'GET', url: `/api/battlestations/id/${(await station(env, owner, isPublic)).battlestation_id}${suffix}` });
 }
 
@@ -212,6 +212,7 @@ export const MATRIX_REQUESTS: Record<string, MatrixRequest> = {
   'GET /api/parts/types': readOnly('/api/parts/types'),
   'GET /api/parts/id/:id': async (env) => ({ method: 'GET', url: `/api/parts/id/${env.part.part_id}` }),
   'GET /api/parts/id/:id/battlestations': async (env) => ({ method: 'GET', url: `/api/parts/id/${env.part.part_id}/battlestations` }),
+  'GET /api/parts/id/:id/paired': async (env) => ({ method: 'GET', url: `/api/parts/id/${env.part.part_id}/paired` }),
   'GET /api/parts/autocomplete': readOnly('/api/parts/autocomplete?searchTerm=Part'),
   'POST /api/parts': async (env) => ({
     method: 'POST',
@@ -304,6 +305,8 @@ export const MATRIX_REQUESTS: Record<string, MatrixRequest> = {
   'GET /api/battlestations/id/:id · private': stationReads(false, ''),
   'GET /api/battlestations/id/:id/parts': stationReads(true, '/parts'),
   'GET /api/battlestations/id/:id/parts · private': stationReads(false, '/parts'),
+  'GET /api/battlestations/id/:id/similar': stationReads(true, '/similar'),
+  'GET /api/battlestations/id/:id/similar · private': stationReads(false, '/similar'),
   'PUT /api/battlestations/id/:id': editStation(true),
   'PUT /api/battlestations/id/:id · private': editStation(false),
   'DELETE /api/battlestations/id/:id': deleteStation(true),

@@ -6,6 +6,7 @@ import getBattlestation from './get-battlestation';
 import getBattlestationParts from './get-battlestation-parts';
 import getFeatured from './get-featured';
 import getPrivatePhoto from './get-private-photo';
+import getSimilarBattlestations from './get-similar-battlestations';
 import listBattlestations from './list-battlestations';
 import updateBattlestation from './update-battlestation';
 
@@ -15,6 +16,7 @@ const battlestations: FastifyPluginAsync = async (app) => {
   await app.register(listBattlestations);
   await app.register(getBattlestation);
   await app.register(getBattlestationParts);
+  await app.register(getSimilarBattlestations);
   await app.register(getPrivatePhoto);
   await app.register(createBattlestation);
   await app.register(updateBattlestation);

@@ -1,6 +1,7 @@
 import type { FastifyPluginAsync } from 'fastify';
 import getAutocomplete from './get-autocomplete';
 import getPart from './get-part';
+import getPairedParts from './get-paired-parts';
 import getPartBattlestations from './get-part-battlestations';
 import getPartTypes from './get-part-types';
 import getParts from './get-parts';
@@ -13,6 +14,7 @@ const parts: FastifyPluginAsync = async (app) => {
   await app.register(getParts);
   await app.register(getPart);
   await app.register(getPartBattlestations);
+  await app.register(getPairedParts);
   await app.register(getAutocomplete);
   await app.register(requestPart);
   await app.register(staffRoutes);

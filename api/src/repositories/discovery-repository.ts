@@ -1,0 +1,110 @@
+import { and, eq, inArray, sql, type SQL } from 'drizzle-orm';
+import type { Database } from '../db/database';
+import { battlestations, users } from '../db/schema';
+import { battlestationCardColumns, isPublicStation, type BattlestationCardRow } from './battlestations-repository';
+
+/**
+ * Discovery reads (issue 19, decision 014), computed at read time from index-only scans of
+ * battlestation_parts and the counters the writes already keep in their transaction: a part's
+ * battlestation_count (public stations listing it, decision 7) and station_counts.public_stations
+ * (decision 013). Private stations are never candidates and never counted.
+ *
+ * Each part contributes at most SAMPLE_PER_PART of its newest public stations: a part on thousands of desks
+ * weighs little and would otherwise make the work grow with its popularity (decision 014's measurements).
+ */
+export const SAMPLE_PER_PART = 1000;
+
+async function rowsOf<T>(db: Database, query: SQL): Promise<T[]> {
+  // Both drivers answer { rows }; drizzle's shared type leaves the result unknown.
+  return ((await db.execute(query)) as unknown as { rows: T[] }).rows;
+}
+
+const publicTotal = sql`(SELECT greatest(public_stations, 1)::float8 AS n FROM station_counts)`;
+
+export interface SimilarStationRow {
+  battlestation_id: number;
+  score: number;
+}
+
+/**
+ * Public stations sharing parts with station `id`, most alike first: each shared part weighs
+ * ln(1 + N / df) (N public stations, df those listing the part), so a part on every desk says little.
+ * Ties: more favorites, then newer.
+ */
+export async function rankSimilarStations(db: Database, id: number, limit: number): Promise<SimilarStationRow[]> {
+  return rowsOf<SimilarStationRow>(
+    db,
+    sql`WITH mine AS (
+        SELECT bp.part_id, ln(1 + n.n / greatest(p.battlestation_count, 1)) AS weight
+        FROM battlestation_parts bp JOIN parts p ON p.part_id = bp.part_id CROSS JOIN ${publicTotal} n
+        WHERE bp.battlestation_id = ${id}
+      )
+      SELECT o.battlestation_id, sum(m.weight)::float8 AS score
+      FROM mine m
+      CROSS JOIN LATERAL (
+        SELECT x.battlestation_id, b.favorites, b.created_date
+        FROM battlestation_parts x JOIN battlestations b ON b.battlestation_id = x.battlestation_id
+        WHERE x.part_id = m.part_id AND b.is_public AND x.battlestation_id <> ${id}
+        ORDER BY x.battlestation_id DESC
+        LIMIT ${SAMPLE_PER_PART}
+      ) o
+      GROUP BY o.battlestation_id
+      ORDER BY score DESC, max(o.favorites) DESC, max(o.created_date) DESC, o.battlestation_id DESC
+      LIMIT ${limit}`,
+  );
+}
+
+/** Cards of the public stations among `ids`, in no particular order. */
+export async function listPublicCards(db: Database, ids: number[]): Promise<BattlestationCardRow[]> {
+  if (ids.length === 0) return [];
+  return db
+    .select(battlestationCardColumns)
+    .from(battlestations)
+    .innerJoin(users, eq(users.user_id, battlestations.user_id))
+    .where(and(inArray(battlestations.battlestation_id, ids), isPublicStation));
+}
+
+export interface PairedPartRow {
+  part_id: number;
+  name: string;
+  type_id: number;
+  type_name: string;
+  type_path: string;
+  together: number;
+  lift: number;
+}
+
+/**
+ * Parts listed with part `partId` on public stations more often than chance: lift = P(A∧B) / (P(A)·P(B))
+ * = together·N / (stations(A)·df(B)), keeping pairs with at least `minSupport` stations together.
+ * Highest lift first, then most stations together, then the part id.
+ */
+export async function listPairedParts(db: Database, partId: number, limit: number, minSupport: number): Promise<PairedPartRow[]> {
+  return rowsOf<PairedPartRow>(
+    db,
+    sql`WITH base AS (
+        SELECT x.battlestation_id
+        FROM battlestation_parts x JOIN battlestations b ON b.battlestation_id = x.battlestation_id
+        WHERE x.part_id = ${partId} AND b.is_public
+        ORDER BY x.battlestation_id DESC
+        LIMIT ${SAMPLE_PER_PART}
+      ),
+      sample AS (SELECT count(*)::float8 AS m FROM base),
+      co AS (
+        SELECT y.part_id, count(*)::int AS together
+        FROM base JOIN battlestation_parts y ON y.battlestation_id = base.battlestation_id
+        WHERE y.part_id <> ${partId}
+        GROUP BY y.part_id
+        HAVING count(*) >= ${minSupport}
+      ),
+      rated AS (
+        SELECT co.part_id, co.together, co.together * n.n / (sample.m * greatest(p.battlestation_count, 1)) AS lift
+        FROM co JOIN parts p ON p.part_id = co.part_id CROSS JOIN ${publicTotal} n CROSS JOIN sample
+      )
+      SELECT p.part_id, p.name, p.type_id, t.type_name, t.type_path, r.together, r.lift::float8 AS lift
+      FROM rated r JOIN parts p ON p.part_id = r.part_id JOIN part_types t ON t.type_id = p.type_id
+      WHERE r.lift > 1
+      ORDER BY r.lift DESC, r.together DESC, p.part_id
+      LIMIT ${limit}`,
+  );
+}
