@@ -1,7 +1,8 @@
 import { and, asc, desc, eq, sql, type SQL } from 'drizzle-orm';
-import { PgTransaction } from 'drizzle-orm/pg-core';
+import { PgTransaction, type AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { Database } from '../db/database';
 import { battlestation_images, battlestation_parts, battlestations, favorites, station_counts, users } from '../db/schema';
+import { escapeLike } from './parts-catalogue-repository';
 
 export type BattlestationRow = typeof battlestations.$inferSelect;
 export type NewBattlestationRow = typeof battlestations.$inferInsert;
@@ -76,67 +77,59 @@ export interface PublicListQuery {
   limit: number;
   /** Words that must all match (see searchCondition). */
   terms: SearchTerm[];
+  /** Gather the matches and sort them rather than walk a sort index (see battlestationOrder). */
+  gather?: boolean;
 }
 
-/** A search word, and whether it is matched loosely (a likely typo: it occurs nowhere as written). */
+/**
+ * One word of a search (decision 015): a station matches when it holds one of `anyOf` among its words
+ * (search_tokens, from the vocabulary) and, when set, its search_text contains `contains` as written.
+ */
 export interface SearchTerm {
-  word: string;
-  fuzzy: boolean;
-}
-
-function escapeLike(text: string): string {
-  return text.replace(/[\\%_]/g, (c) => `\\${c}`);
+  anyOf?: readonly string[];
+  contains?: string;
 }
 
 // search_text is stored in lower case: LIKE on the lower-cased word finds what ILIKE would, three times faster.
-const containsWord = (word: string) => sql`${battlestations.search_text} LIKE lower(${`%${escapeLike(word)}%`})`;
+const containsText = (text: string) => sql`${battlestations.search_text} LIKE lower(${`%${escapeLike(text)}%`})`;
+const holdsOneOf = (words: readonly string[]) =>
+  sql`${battlestations.search_tokens} && ARRAY[${sql.join(
+    words.map((word) => sql`${word}`),
+    sql`, `,
+  )}]::text[]`;
 
-/**
- * Every word must occur in search_text (name, username, part names, description; decision 16): as a
- * substring ignoring case, or, for a fuzzy word, as a close match of one of its words (pg_trgm `<%`, word
- * similarity above 0.6: 'wallnut' finds 'Walnut'). Both operators are served by the GIN trigram index.
- */
+/** Every term must match; the words are served by the partial GIN index on search_tokens. */
 function searchCondition(terms: SearchTerm[]): SQL | undefined {
   if (terms.length === 0) return undefined;
-  return and(...terms.map(({ word, fuzzy }) => (fuzzy ? sql`${word} <% ${battlestations.search_text}` : containsWord(word))));
-}
-
-/**
- * How many public stations contain the word as written. A count, not `LIMIT 1`: with a limit the planner
- * walks a sort index row by row (170 ms for a missing word at 100,000 stations), a count reads the
- * trigram index (1 ms; 30 ms for a word in 12,500 stations).
- */
-export async function countPublicTextMatches(db: Database, word: string): Promise<number> {
-  const [row] = await db
-    .select({ total: sql<number>`count(*)::int` })
-    .from(battlestations)
-    .where(and(isPublicStation, containsWord(word)));
-  return Number(row?.total ?? 0);
-}
-
-/**
- * The planner prices the trigram operators as cheap and, for a word in many rows, would rather read the
- * whole table than the GIN index: 10-30 times slower at 100,000 stations (measured). A search runs with
- * sequential scans off, in its own transaction (SET LOCAL ends with it).
- */
-export async function preferTrigramIndex(tx: Database): Promise<void> {
-  await tx.execute(sql`SET LOCAL enable_seqscan = off`);
+  return and(
+    ...terms.flatMap(({ anyOf, contains }) => [
+      ...(anyOf ? [holdsOneOf(anyOf)] : []),
+      ...(contains !== undefined ? [containsText(contains)] : []),
+    ]),
+  );
 }
 
 /**
  * Each sort follows a station index column for column (the partial `WHERE is_public` ones for the public
  * list, the full ones for the admin list), every column in the same direction, so a forward or backward
  * index scan returns the page without sorting; the id is the tie-break that keeps paging stable.
+ *
+ * `byIndex: false` orders by the same values written as expressions no index holds: for a search with few
+ * matches, walking a sort index and skipping every row that does not match costs far more than gathering the
+ * matches from the search index and sorting them (the planner cannot tell: it guesses how many rows match).
  */
-export function battlestationOrder(sortBy: PublicListSort, direction: 'asc' | 'desc'): SQL[] {
+export function battlestationOrder(sortBy: PublicListSort, direction: 'asc' | 'desc', byIndex = true): SQL[] {
   const dir = direction === 'asc' ? asc : desc;
+  const key = (column: AnyPgColumn, noIndex: SQL) => dir(byIndex ? column : noIndex);
+  const id = key(battlestations.battlestation_id, sql`${battlestations.battlestation_id} + 0`);
+  const created = key(battlestations.created_date, sql`${battlestations.created_date} + interval '0 s'`);
   switch (sortBy) {
     case 'name':
-      return [dir(battlestations.name_key), dir(battlestations.battlestation_id)];
+      return [key(battlestations.name_key, sql`${battlestations.name_key} || ''`), id];
     case 'favorites':
-      return [dir(battlestations.favorites), dir(battlestations.created_date), dir(battlestations.battlestation_id)];
+      return [key(battlestations.favorites, sql`${battlestations.favorites} + 0`), created, id];
     case 'created_date':
-      return [dir(battlestations.created_date), dir(battlestations.battlestation_id)];
+      return [created, id];
   }
 }
 
@@ -177,7 +170,7 @@ export async function listPublicBattlestations(db: Database, query: PublicListQu
   if (query.terms.length === 0 && !(db instanceof PgTransaction)) {
     return preparedPage(db, query.sortBy, query.direction).execute({ limit: query.limit, offset: query.offset });
   }
-  const order = battlestationOrder(query.sortBy, query.direction);
+  const order = battlestationOrder(query.sortBy, query.direction, !query.gather);
   // The page's ids first, from the sort index alone (an index-only scan skips the offset cheaply), then
   // the cards of just those rows.
   const page = db

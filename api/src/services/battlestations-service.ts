@@ -17,12 +17,11 @@ import {
   findBattlestation,
   listFeaturedBattlestations,
   listPublicBattlestations,
-  preferTrigramIndex,
-  countPublicTextMatches,
   type SearchTerm,
 } from '../repositories/battlestations-repository';
 import { assertVisible } from './battlestation-access';
 import { toBattlestationCard } from './battlestation-cards';
+import { planStationSearch } from './station-search';
 
 /** The home page's featured grid (decision 8); private stations never appear (decision 7). */
 export async function getFeaturedBattlestations(db: Database): Promise<BattlestationCard[]> {
@@ -39,8 +38,6 @@ export interface PublicListParams {
 }
 
 const MAX_SEARCH_WORDS = 8;
-/** Shorter words have too few trigrams for a fair similarity: they must appear as written. */
-const FUZZY_MIN_LENGTH = 3;
 
 /** The search box's text as distinct words (at most 8), each of which must match. */
 export function searchWords(term: string | undefined): string[] {
@@ -50,53 +47,38 @@ export function searchWords(term: string | undefined): string[] {
 }
 
 /**
- * Typo tolerance where it is needed: a word found as written somewhere is matched exactly (searching 'desk'
- * does not bring in 'disk', and stays fast), a word found nowhere is matched loosely (decision 16).
+ * A search with fewer matches than this is always gathered and sorted: a few thousand rows from the search
+ * index cost less than a walk of a sort index that must skip the rest.
  */
-async function typoTolerantTerms(db: Database, words: string[]): Promise<SearchTerm[]> {
-  const terms: SearchTerm[] = [];
-  for (const word of words) {
-    const fuzzy = word.length >= FUZZY_MIN_LENGTH && (await countPublicTextMatches(db, word)) === 0;
-    terms.push({ word, fuzzy });
-  }
-  return terms;
-}
+const GATHER_ALWAYS = 1000;
 
 /** GET /battlestations: one page of public stations and how many match in all. */
 export async function listBattlestations(db: Database, params: PublicListParams): Promise<BattlestationsListResponse> {
   const offset = (params.pageNumber - 1) * params.resultsPerPage;
   const limit = params.resultsPerPage;
-  const read = (reader: Database, terms: SearchTerm[], direction: 'asc' | 'desc', from: number, count: number) =>
-    listPublicBattlestations(reader, { sortBy: params.sortBy, direction, limit: count, offset: from, terms });
-  const page = async (reader: Database, terms: SearchTerm[]) => {
-    if (offset === 0) {
-      const rows = await read(reader, terms, params.direction, 0, limit);
-      // A first page that is not full already tells the total: no second query.
-      const total = rows.length < limit ? rows.length : await countPublicBattlestations(reader, terms);
-      return { battlestations: rows.map(toBattlestationCard), total };
-    }
-    const total = await countPublicBattlestations(reader, terms);
-    if (offset >= total) return { battlestations: [], total };
-    // Past the middle, the page is read from the other end: the last page costs what the first does.
-    const fromEnd = total - offset - limit;
-    const rows =
-      offset > total / 2
-        ? (await read(reader, terms, params.direction === 'asc' ? 'desc' : 'asc', Math.max(0, fromEnd), Math.min(limit, total - offset))).reverse()
-        : await read(reader, terms, params.direction, offset, limit);
-    return { battlestations: rows.map(toBattlestationCard), total };
-  };
+  const query = { sortBy: params.sortBy, direction: params.direction, offset, limit };
+  let terms: SearchTerm[] = [];
+  let knownTotal: number | undefined;
   const words = searchWords(params.searchTerm);
-  if (words.length === 0) return page(db, []);
-  return db.transaction(async (tx) => {
-    // A word of one or two characters has no trigram: the index cannot help it, a table scan is then best.
-    if (words.every((word) => word.length >= FUZZY_MIN_LENGTH)) await preferTrigramIndex(tx);
-    // Every word as written first: when a station has them all, none of them is a typo, and the typo check
-    // (a count per word, 20-50 ms each at 100,000 stations) is not needed.
-    const exact = await page(tx, words.map((word) => ({ word, fuzzy: false })));
-    if (exact.total > 0) return exact;
-    const terms = await typoTolerantTerms(tx, words);
-    return terms.some((term) => term.fuzzy) ? page(tx, terms) : exact;
-  });
+  if (words.length > 0) {
+    const search = await planStationSearch(db, words);
+    if (!search) return { battlestations: [], total: 0 };
+    ({ terms, total: knownTotal } = search);
+  }
+  // Without words the total is one kept row (decision 013).
+  const total = knownTotal ?? (await countPublicBattlestations(db, terms));
+  if (offset >= total) return { battlestations: [], total };
+  // Past the middle, the page is read from the other end: the last page costs what the first does.
+  const fromEnd = offset > total / 2;
+  const reversed = { direction: params.direction === 'asc' ? 'desc' : 'asc', offset: Math.max(0, total - offset - limit), limit: Math.min(limit, total - offset) } as const;
+  const page = fromEnd ? { ...query, ...reversed } : query;
+  // Walking a sort index reads about (rows up to the page) × (public stations / matches) rows; gathering
+  // the matches reads each once. Take the smaller.
+  const gather =
+    terms.length > 0 &&
+    (total < GATHER_ALWAYS || total <= ((page.offset + page.limit) * (await countPublicBattlestations(db, []))) / total);
+  const rows = await listPublicBattlestations(db, { ...page, terms, gather });
+  return { battlestations: (fromEnd ? rows.reverse() : rows).map(toBattlestationCard), total };
 }
 
 /** GET /battlestations/id/{id}: the page of one station, with `is_favorited` for the caller. */

@@ -36,5 +36,14 @@ export async function counterMismatches(app: FastifyInstance): Promise<Record<st
       FROM part_types t LEFT JOIN part_type_counts c ON c.type_id = t.type_id
       WHERE coalesce(c.parts, 0) <> (SELECT count(*) FROM parts p WHERE p.type_id = t.type_id)`,
   );
-  return [...stations, ...parts, ...totals, ...perCategory];
+  // The search vocabulary's public station count per word (decision 015).
+  const words = await rows(
+    app.db,
+    sql`SELECT coalesce(kept.word, counted.word) AS word, coalesce(kept.public_stations, 0) AS kept, coalesce(counted.stations, 0) AS counted
+      FROM search_words kept
+      FULL JOIN (SELECT token AS word, count(*)::int AS stations FROM battlestations, unnest(search_tokens) AS token
+                 WHERE is_public GROUP BY token) counted ON counted.word = kept.word
+      WHERE coalesce(kept.public_stations, 0) <> coalesce(counted.stations, 0)`,
+  );
+  return [...stations, ...parts, ...totals, ...perCategory, ...words];
 }

@@ -1,0 +1,98 @@
+import { buildTestApp, type TestApp } from './helpers/build-test-app';
+import { counterMismatches } from './helpers/counters';
+import { uniqueSuffix } from './helpers/emulator-accounts';
+import { createBattlestation, createUser, type TestUser } from './helpers/factories';
+import { listPublicBattlestations, type PublicListSort } from '../src/repositories/battlestations-repository';
+import { planStationSearch } from '../src/services/station-search';
+
+/**
+ * Issue 18 (decision 015): the public search matches whole words of the stations (search_tokens) found
+ * through the vocabulary (search_words), with the meaning it had when it matched the text: a word is found
+ * inside longer words, punctuation around words does not matter unless it is typed, and a word no public
+ * station holds is taken as a typo of the closest words.
+ */
+let t: TestApp;
+let owner: TestUser;
+
+beforeAll(async () => {
+  t = await buildTestApp();
+  owner = await createUser(t.app);
+});
+afterAll(() => t?.close());
+
+const search = async (term: string) =>
+  (await t.app.inject({ method: 'GET', url: `/api/battlestations?resultsPerPage=96&searchTerm=${encodeURIComponent(term)}` })).json<{
+    battlestations: { battlestation_id: number }[];
+    total: number;
+  }>();
+const ids = async (term: string) => (await search(term)).battlestations.map((card) => card.battlestation_id).sort((a, b) => a - b);
+
+describe('matching', () => {
+  // Letters only: a marker must not split into several words, and digits would make typos of each other.
+  const marker = `mrk${uniqueSuffix().replace(/[^a-z]/g, '')}q`;
+  let comma: number;
+  let nested: number;
+
+  beforeAll(async () => {
+    comma = (await createBattlestation(t.app, { owner, name: `Walnut (setup), ${marker}.` })).battlestation_id;
+    nested = (await createBattlestation(t.app, { owner, name: `Workshopper ${marker}`, description: 'A cozy corner.' })).battlestation_id;
+  });
+
+  it('ignores punctuation around a word, and keeps it when it is typed', async () => {
+    expect(await ids(`${marker} setup`)).toEqual([comma]);
+    expect(await ids(`${marker} (setup),`)).toEqual([comma]);
+    expect(await ids(`${marker} setup!`)).toEqual([]);
+  });
+
+  it('finds a word inside a longer one', async () => {
+    expect(await ids(`${marker} orkshop`)).toEqual([nested]);
+    expect(await ids(marker.slice(2, -1))).toEqual([comma, nested]);
+  });
+
+  it('takes a word no station holds as a typo of the closest words', async () => {
+    expect(await ids(`${marker} cozzy`)).toEqual([nested]);
+    expect(await ids(`${marker} wallnut`)).toEqual([comma]);
+    expect(await ids(`${marker} qqxxzzvv`)).toEqual([]);
+  });
+
+  it("answers a one-word search's total from the vocabulary, equal to a count", async () => {
+    const plan = await planStationSearch(t.app.db, [marker]);
+    expect(plan?.total).toBe(2);
+    expect((await search(marker)).total).toBe(2);
+    expect(await counterMismatches(t.app)).toEqual([]);
+  });
+
+  it('never uses the words of private stations', async () => {
+    const secret = `hush${uniqueSuffix().replace(/[^a-z]/g, '')}word`;
+    await createBattlestation(t.app, { owner, name: `Private ${secret}`, is_public: false });
+    expect(await search(secret)).toEqual({ battlestations: [], total: 0 });
+    // Not even as the word a typo is closest to.
+    expect(await planStationSearch(t.app.db, [secret.slice(0, -1)])).toBeNull();
+  });
+});
+
+describe('a page of a search', () => {
+  const marker = `pg${uniqueSuffix().replace(/[^a-z]/g, '')}z`;
+  beforeAll(async () => {
+    const day = 24 * 3600 * 1000;
+    // Shared names and dates, so the id tie-break decides too.
+    for (let i = 0; i < 9; i++) {
+      await createBattlestation(t.app, { owner, name: `${['Beta', 'alpha', 'Gamma'][i % 3]} ${marker}`, created_date: new Date(Date.now() - (i % 4) * day) });
+    }
+  });
+
+  it.each<[PublicListSort, 'asc' | 'desc']>([
+    ['name', 'asc'],
+    ['name', 'desc'],
+    ['favorites', 'asc'],
+    ['favorites', 'desc'],
+    ['created_date', 'asc'],
+    ['created_date', 'desc'],
+  ])('is the same gathered and sorted as read along the sort index (%s %s)', async (sortBy, direction) => {
+    const plan = await planStationSearch(t.app.db, [marker]);
+    const read = (gather: boolean, offset: number) =>
+      listPublicBattlestations(t.app.db, { sortBy, direction, offset, limit: 4, terms: plan!.terms, gather }).then((rows) => rows.map((row) => row.battlestation_id));
+    for (const offset of [0, 4, 8]) expect(await read(true, offset)).toEqual(await read(false, offset));
+    expect([...(await read(true, 0)), ...(await read(true, 4)), ...(await read(true, 8))]).toHaveLength(9);
+  });
+});
