@@ -4,6 +4,7 @@ import { readListState } from '@battledeck/shared/ui';
 import { matchPath } from 'react-router-dom';
 import App from './app';
 import { battlestationsQueryOptions } from './features/browse/api/get-battlestations';
+import { similarBattlestationsQueryOptions } from './features/detail/api/get-similar-battlestations';
 import { battlestationQueryOptions } from './lib/get-battlestation';
 import { stationDescription } from './lib/station-head';
 
@@ -24,7 +25,10 @@ export async function prefetch({ path, search, queryClient }: ServerPageRequest)
   const id = Number(detail?.params.stationId);
   if (!detail || !/^\d{1,10}$/.test(detail.params.stationId ?? '') || id < 1 || id > 2_147_483_647) return null;
   // As a visitor: a private station answers 404 here and is rendered, for its owner only, in the browser.
-  const station = await queryClient.fetchQuery(battlestationQueryOptions(id, null)).catch(() => null);
+  const [station] = await Promise.all([
+    queryClient.fetchQuery(battlestationQueryOptions(id, null)).catch(() => null),
+    queryClient.prefetchQuery(similarBattlestationsQueryOptions(id)),
+  ]);
   if (!station) return null;
   return { title: station.name, description: stationDescription(station) };
 }

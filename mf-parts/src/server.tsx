@@ -6,6 +6,7 @@ import App from './app';
 import { partsQueryOptions } from './features/catalogue/api/get-parts';
 import { browseTitle } from './features/catalogue/catalogue-texts';
 import { browseQuery, BROWSE_DEFAULTS } from './features/catalogue/hooks/use-catalogue-state';
+import { pairedPartsQueryOptions } from './features/part-detail/api/get-paired-parts';
 import { partBattlestationsQueryOptions } from './features/part-detail/api/get-part-battlestations';
 import { partQueryOptions } from './features/part-detail/api/get-part';
 import { partDescription } from './features/part-detail/part-texts';
@@ -24,6 +25,7 @@ export async function prefetch({ path, search, queryClient }: ServerPageRequest)
     const [detail] = await Promise.all([
       queryClient.fetchQuery(partQueryOptions(id)).catch(() => null),
       queryClient.prefetchQuery(partBattlestationsQueryOptions(id, Number.isInteger(page) && page >= 1 ? page : 1)),
+      queryClient.prefetchQuery(pairedPartsQueryOptions(id)),
     ]);
     return detail ? { title: detail.name, description: partDescription(detail) } : null;
   }

@@ -10,6 +10,8 @@ export const queryKeys = {
     featured: () => ['battlestations', 'featured'] as const,
     detail: (id: number) => ['battlestations', 'detail', id] as const,
     parts: (id: number) => ['battlestations', 'detail', id, 'parts'] as const,
+    /** Not under 'detail': a station's own edit keeps its page yet changes its similar list. */
+    similar: (id: number) => ['battlestations', 'similar', id] as const,
   },
   parts: {
     all: ['parts'] as const,
@@ -17,6 +19,7 @@ export const queryKeys = {
     list: (params: object) => ['parts', 'list', params] as const,
     detail: (id: number) => ['parts', 'detail', id] as const,
     battlestations: (id: number, page: number) => ['parts', 'detail', id, 'battlestations', page] as const,
+    paired: (id: number) => ['parts', 'detail', id, 'paired'] as const,
     autocomplete: (partType: string | undefined, term: string) => ['parts', 'autocomplete', partType ?? '', term] as const,
     pending: () => ['parts', 'pending'] as const,
   },

@@ -9,6 +9,10 @@ export const PART_TEXTS = {
   beTheFirst: 'Be the first to use this in a battlestation.',
   stationsError: 'Sorry, we were unable to load any battlestations. Please try again later.',
   newTab: '(opens in a new tab)',
+  pairedTitle: 'Often paired with',
+  pairedIntro: 'Parts that appear with this one in public battlestations more often than chance, by category.',
+  pairedNone: 'Not enough battlestations list this part with others yet.',
+  pairedError: 'Sorry, we were unable to load the parts paired with this one. Please try again later.',
 } as const;
 
 /** The page's meta description, naming the part. */

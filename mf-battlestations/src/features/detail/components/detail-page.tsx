@@ -7,6 +7,7 @@ import { useBattlestation } from '../../../lib/get-battlestation';
 import { Markdown } from '../../../lib/markdown/markdown';
 import { Gallery } from './gallery';
 import { PartList } from './part-list';
+import { SimilarSetups } from './similar-setups';
 import { StationHeader } from './station-header';
 import styles from './detail-page.module.css';
 
@@ -75,6 +76,7 @@ export default function DetailPage() {
           )}
         </section>
       </div>
+      <SimilarSetups stationId={station.battlestation_id} />
     </article>
   );
 }

@@ -40,6 +40,7 @@ function renderPart(route: string, part: unknown = PART, stations: unknown = { b
     '/api/parts/types': [],
     '/api/parts/id/7': part,
     '/api/parts/id/7/battlestations': stations,
+    '/api/parts/id/7/paired': [],
   });
   const utils = renderWithProviders(<App basePath="/parts" />, { route, path: '/parts/*' });
   return { ...utils, fetchMock };

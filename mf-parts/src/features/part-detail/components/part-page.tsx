@@ -3,6 +3,7 @@ import { useMetaDescription, usePageTitle } from '@battledeck/shared/ui';
 import { useParams } from 'react-router-dom';
 import { usePart } from '../api/get-part';
 import { PART_TEXTS, partDescription } from '../part-texts';
+import { PairedParts } from './paired-parts';
 import { PartBattlestations } from './part-battlestations';
 import { PartBreadcrumb } from './part-breadcrumb';
 import { PartImage } from './part-image';
@@ -55,6 +56,7 @@ function LoadedPart({ id }: { id: number }) {
           <WhereToBuy part={data} />
         </div>
       </div>
+      <PairedParts partId={id} />
       <PartBattlestations partId={id} />
     </div>
   );
