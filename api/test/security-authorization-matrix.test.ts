@@ -25,6 +25,8 @@ const EXPECTED: Record<string, Cells> = {
   'DELETE /api/users/:id':                             cells(401, 204, 403, 403, 204, 401, 401),
   'GET /api/users/:id/battlestations':                 cells(401, 200, 403, 403, 200, 401, 401),
   'GET /api/users/:id/favorites':                      cells(401, 200, 403, 403, 200, 401, 401),
+  // A people page is public, whoever asks (SPEC decision 29).
+  'GET /api/users/by-name/:username':                  cells(200, 200, 200, 200, 200, 200, 200),
   'GET /api/parts':                                    cells(200, 200, 200, 200, 200, 200, 200),
   'GET /api/parts/types':                              cells(200, 200, 200, 200, 200, 200, 200),
   'GET /api/parts/id/:id':                             cells(200, 200, 200, 200, 200, 200, 200),

@@ -207,6 +207,7 @@ export const MATRIX_REQUESTS: Record<string, MatrixRequest> = {
   }),
   'GET /api/users/:id/battlestations': async (_env, owner) => ({ method: 'GET', url: `/api/users/${owner.uid}/battlestations` }),
   'GET /api/users/:id/favorites': async (_env, owner) => ({ method: 'GET', url: `/api/users/${owner.uid}/favorites` }),
+  'GET /api/users/by-name/:username': async (_env, owner) => ({ method: 'GET', url: `/api/users/by-name/${encodeURIComponent(owner.username)}` }),
 
   'GET /api/parts': readOnly('/api/parts'),
   'GET /api/parts/types': readOnly('/api/parts/types'),

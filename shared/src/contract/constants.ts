@@ -47,3 +47,6 @@ export const PARTS_QUERY_DEFAULTS = { pageNumber: 1, resultsPerPage: 12, sortBy:
 
 /** GET /parts/id/{id}/battlestations (10 a page). */
 export const PART_BATTLESTATIONS_PAGE_SIZE = 10;
+
+/** GET /users/by-name/{username}: a member's public stations, this many a page, newest first. */
+export const MEMBER_STATIONS_PAGE_SIZE = 24;

@@ -1,6 +1,6 @@
 import { z } from './zod';
 import { battlestationCard } from './battlestations';
-import { REQUIRED, timestamp } from './common';
+import { REQUIRED, pageNumberOf, timestamp } from './common';
 
 export const USERNAME_MIN = 6;
 export const USERNAME_MAX = 64;
@@ -130,3 +130,26 @@ export type UserBattlestationsResponse = z.infer<typeof userBattlestationsRespon
 /** GET /users/{id}/favorites: stations the user favorited and may still see (public ones, or their own). */
 export const userFavoritesResponse = z.array(battlestationCard);
 export type UserFavoritesResponse = z.infer<typeof userFavoritesResponse>;
+
+/**
+ * GET /users/by-name/{username}: a member's people page (SPEC decision 29), for anyone. Only public stations:
+ * `station_count` counts them and `favorites_received` adds up their favorites (what the member's setups have
+ * earned, as their cards show it; never what the member favorited, nor a private station's). The name is
+ * matched ignoring case, as usernames are unique (decision 13); `username` is the member's own spelling.
+ */
+export const memberParams = z.object({
+  username: z.string().min(1).max(USERNAME_MAX * 4, { error: USER_MESSAGES.usernameTooLong }),
+});
+export const memberQuery = z.object({ pageNumber: pageNumberOf('pageNumber') });
+export type MemberQuery = z.input<typeof memberQuery>;
+
+export const memberResponse = z.object({
+  username: z.string(),
+  joined_date: timestamp,
+  station_count: z.number().int(),
+  favorites_received: z.number().int(),
+  /** MEMBER_STATIONS_PAGE_SIZE a page, newest first. */
+  battlestations: z.array(battlestationCard),
+});
+export type MemberResponse = z.infer<typeof memberResponse>;
+export { MEMBER_STATIONS_PAGE_SIZE } from './constants';

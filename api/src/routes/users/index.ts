@@ -1,5 +1,6 @@
 import type { FastifyPluginAsync } from 'fastify';
 import deleteUser from './delete-user';
+import getMember from './get-member';
 import getUser from './get-user';
 import getUserBattlestations from './get-user-battlestations';
 import getUserFavorites from './get-user-favorites';
@@ -14,6 +15,7 @@ const users: FastifyPluginAsync = async (app) => {
   await app.register(deleteUser);
   await app.register(getUserBattlestations);
   await app.register(getUserFavorites);
+  await app.register(getMember);
 };
 
 export default users;
