@@ -1,7 +1,7 @@
 import { and, asc, desc, eq, sql, type SQL } from 'drizzle-orm';
 import { PgTransaction, type AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { Database } from '../db/database';
-import { battlestation_images, battlestation_parts, battlestations, favorites, station_counts, users } from '../db/schema';
+import { battlestation_images, battlestation_parts, battlestations, favorites, part_types, parts, station_counts, users } from '../db/schema';
 import { escapeLike } from './parts-catalogue-repository';
 
 export type BattlestationRow = typeof battlestations.$inferSelect;
@@ -219,6 +219,65 @@ export async function findBattlestation(db: Database, id: number): Promise<Battl
     .where(eq(battlestations.battlestation_id, id))
     .limit(1);
   return row ? { ...row.station, username: row.username } : undefined;
+}
+
+/** A photo of the station page, as the page query returns it. */
+export interface StationPagePhoto {
+  image: string;
+  width: number;
+  height: number;
+  widths: number[];
+}
+
+/** A part of the station page, in the catalogue's category order, then by name. */
+export interface StationPagePart {
+  part_id: number;
+  name: string;
+  type_id: number;
+  type_name: string;
+  type_path: string;
+}
+
+export interface StationPageRow extends BattlestationWithOwner {
+  photos: StationPagePhoto[];
+  parts: StationPagePart[];
+  favorited: boolean;
+}
+
+/**
+ * Everything the station page shows, in one statement (issue 18: one round trip instead of four): the row,
+ * its owner's name, its photos and parts as JSON arrays, and whether `uid` has favorited it. Built and
+ * prepared once per database like the list's pages; a transaction builds it each time.
+ */
+function stationPageQuery(db: Database) {
+  const photos = sql<StationPagePhoto[]>`coalesce((SELECT json_agg(json_build_object('image', i.image, 'width', i.width,
+      'height', i.height, 'widths', coalesce(i.widths, '{}'::int[])) ORDER BY i.display_order, i.image_id)
+    FROM ${battlestation_images} i WHERE i.battlestation_id = ${battlestations.battlestation_id}), '[]'::json)`;
+  const stationParts = sql<StationPagePart[]>`coalesce((SELECT json_agg(json_build_object('part_id', p.part_id, 'name', p.name,
+      'type_id', t.type_id, 'type_name', t.type_name, 'type_path', t.type_path) ORDER BY t.type_id, lower(p.name), p.part_id)
+    FROM ${battlestation_parts} bp JOIN ${parts} p ON p.part_id = bp.part_id JOIN ${part_types} t ON t.type_id = p.type_id
+    WHERE bp.battlestation_id = ${battlestations.battlestation_id}), '[]'::json)`;
+  const favorited = sql<boolean>`EXISTS (SELECT 1 FROM ${favorites} f
+    WHERE f.user_id = ${sql.placeholder('uid')} AND f.battlestation_id = ${battlestations.battlestation_id})`;
+  return db
+    .select({ station: battlestations, username: users.username, photos, parts: stationParts, favorited })
+    .from(battlestations)
+    .innerJoin(users, eq(users.user_id, battlestations.user_id))
+    .where(eq(battlestations.battlestation_id, sql.placeholder('id')));
+}
+const preparedStationPages = new WeakMap<Database, ReturnType<ReturnType<typeof stationPageQuery>['prepare']>>();
+
+/** The station page's row (see stationPageQuery); `uid` null for a visitor. */
+export async function findStationPage(db: Database, id: number, uid: string | null): Promise<StationPageRow | undefined> {
+  let query = db instanceof PgTransaction ? undefined : preparedStationPages.get(db);
+  if (!query) {
+    query = stationPageQuery(db).prepare('station_page');
+    if (!(db instanceof PgTransaction)) preparedStationPages.set(db, query);
+  }
+  const [row] = await query.execute({ id, uid: uid ?? '' });
+  if (!row) return undefined;
+  const json = <T>(value: T | string): T => (typeof value === 'string' ? (JSON.parse(value) as T) : value);
+  return { ...row.station, username: row.username, photos: json(row.photos), parts: json(row.parts), favorited: Boolean(row.favorited) };
 }
 
 /** Locks the station's row for the rest of the transaction (writers queue up behind each other). */

@@ -10,11 +10,11 @@ import {
 import type { AuthUser } from '../auth/auth-user';
 import type { Database } from '../db/database';
 import { toIso } from '../lib/timestamps';
-import { isFavoritedBy } from '../repositories/battlestation-favorites-repository';
-import { listStationImages, listStationParts } from '../repositories/battlestation-media-repository';
+import { listStationParts } from '../repositories/battlestation-media-repository';
 import {
   countPublicBattlestations,
   findBattlestation,
+  findStationPage,
   listFeaturedBattlestations,
   listPublicBattlestations,
   type SearchTerm,
@@ -83,10 +83,7 @@ export async function listBattlestations(db: Database, params: PublicListParams)
 
 /** GET /battlestations/id/{id}: the page of one station, with `is_favorited` for the caller. */
 export async function getBattlestationDetail(db: Database, user: AuthUser | null, id: number): Promise<BattlestationDetail> {
-  const station = assertVisible(user, await findBattlestation(db, id));
-  const images = await listStationImages(db, id);
-  const parts = await listStationParts(db, id);
-  const favorited = user ? await isFavoritedBy(db, user.uid, id) : false;
+  const station = assertVisible(user, await findStationPage(db, id, user?.uid ?? null));
   return {
     battlestation_id: station.battlestation_id,
     name: station.name,
@@ -98,12 +95,12 @@ export async function getBattlestationDetail(db: Database, user: AuthUser | null
     description: station.description,
     is_public: station.is_public ? 1 : 0,
     favorites: station.favorites,
-    is_favorited: favorited ? 1 : 0,
+    is_favorited: station.favorited ? 1 : 0,
     image_count: station.image_count,
     part_count: station.part_count,
-    images: images.map((row) => row.image),
-    image_sizes: images.map((row) => ({ width: row.width, height: row.height, widths: row.widths ?? [] })),
-    parts,
+    images: station.photos.map((photo) => photo.image),
+    image_sizes: station.photos.map((photo) => ({ width: photo.width, height: photo.height, widths: photo.widths })),
+    parts: station.parts,
   };
 }
 
