@@ -55,16 +55,19 @@ test.describe('bundle budgets', () => {
   // Issue 17: antd (a singleton never tree-shaken, ~260 KB gzip), its icons and the antd-based shared widgets
   // load on the editor, profile, admin and sign-in pages only, never for a visitor of a public page.
   test('no public page requests antd, its icons or the shared widgets', async ({ browser, request, baseURL }) => {
+    // Seven pages, each in a fresh browser that waits for the network to settle: past 60 s on a busy 2-core machine.
+    test.setTimeout(120_000);
     const antdModules = ['antd', '@ant-design/icons', '@battledeck/shared/widgets'];
     const forbidden = new Set((await filesOfShared(`${baseURL}/mf-manifest.json`, antdModules)).map((file) => `/${file}`));
     for (const [folder] of REMOTES) {
       for (const file of await filesOfShared(`${baseURL}/remotes/${folder}/mf-manifest.json`, antdModules)) forbidden.add(`/remotes/${folder}/${file}`);
     }
     expect(forbidden.size, 'the manifests list the antd files').toBeGreaterThan(0);
-    const station = ((await (await request.get('/api/battlestations/featured')).json()) as { battlestation_id: number }[])[0].battlestation_id;
+    const featured = ((await (await request.get('/api/battlestations/featured')).json()) as { battlestation_id: number; username: string }[])[0];
+    const station = featured.battlestation_id;
     const category = ((await (await request.get('/api/parts/types')).json()) as { type_path: string }[])[0].type_path;
     const part = ((await (await request.get('/api/parts')).json()) as { parts: { part_id: number }[] }).parts[0].part_id;
-    for (const path of ['/', '/battlestations', `/battlestations/${station}`, '/parts', `/parts/${category}`, `/parts/view/${part}`]) {
+    for (const path of ['/', '/battlestations', `/battlestations/${station}`, '/parts', `/parts/${category}`, `/parts/view/${part}`, `/users/${encodeURIComponent(featured.username)}`]) {
       // A fresh visitor each time: nothing cached from the page before.
       const context = await browser.newContext({ baseURL });
       const page = await context.newPage();

@@ -29,6 +29,10 @@ const BrowsePage = lazy(() => import('./features/browse/components/browse-page')
 const DetailPage = lazy(() => import('./features/detail/components/detail-page'));
 const CreatePage = withAntd(() => import('./features/editor/components/create-page'));
 const EditPage = withAntd(() => import('./features/editor/components/edit-page'));
+const PeoplePage = lazy(() => import('./features/people/components/people-page'));
+
+/** Where the shell mounts this remote's people pages (SPEC decision 29): /users/{username}. */
+export const PEOPLE_BASE_PATH = '/users';
 
 const pageSkeleton = (
   <div className="page">
@@ -36,8 +40,20 @@ const pageSkeleton = (
   </div>
 );
 
-/** mf-battlestations: browse, detail, create and edit, mounted by the shell at /battlestations. */
+/**
+ * mf-battlestations: browse, detail, create and edit, mounted by the shell at /battlestations, and the people
+ * pages (a member's stations), which the shell mounts at /users.
+ */
 export default function App({ basePath }: RemoteAppProps) {
+  if (basePath.replace(/\/$/, '') === PEOPLE_BASE_PATH) {
+    return (
+      <Suspense fallback={pageSkeleton}>
+        <Routes>
+          <Route path="*" element={<PeoplePage />} />
+        </Routes>
+      </Suspense>
+    );
+  }
   return (
     <BasePathProvider basePath={basePath}>
       <Suspense fallback={pageSkeleton}>

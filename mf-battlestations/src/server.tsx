@@ -2,20 +2,22 @@ import { battlestationsListQuery, BATTLESTATIONS_QUERY_DEFAULTS } from '@battled
 import type { PageHead, ServerPageRequest } from '@battledeck/shared/remote';
 import { readListState } from '@battledeck/shared/ui';
 import { matchPath } from 'react-router-dom';
-import App from './app';
+import App, { PEOPLE_BASE_PATH } from './app';
 import { battlestationsQueryOptions } from './features/browse/api/get-battlestations';
+import { prefetchMember } from './features/people/prefetch-member';
 import { similarBattlestationsQueryOptions } from './features/detail/api/get-similar-battlestations';
 import { battlestationQueryOptions } from './lib/get-battlestation';
 import { stationDescription } from './lib/station-head';
 
 /**
- * mf-battlestations on the server (ADR 012): the App, and the data and head of the public pages — browse
- * and a public station as a visitor sees it. The editor and anything a visitor may not see are left to the
+ * mf-battlestations on the server (ADR 012): the App, and the data and head of the public pages — browse,
+ * a public station as a visitor sees it, and a member's people page. The editor and anything a visitor may not see are left to the
  * browser (null).
  */
 export default App;
 
-export async function prefetch({ path, search, queryClient }: ServerPageRequest): Promise<PageHead | null> {
+export async function prefetch({ path, search, basePath, queryClient }: ServerPageRequest): Promise<PageHead | null> {
+  if (basePath === PEOPLE_BASE_PATH) return prefetchMember(path, search, queryClient);
   if (path === '' || path === '/') {
     const state = readListState(battlestationsListQuery, { ...BATTLESTATIONS_QUERY_DEFAULTS, searchTerm: undefined }, search);
     await queryClient.fetchQuery(battlestationsQueryOptions(state));

@@ -26,7 +26,7 @@ export function AppRoutes() {
         <Route path="login/password-reset" element={<PasswordResetPage />} />
         <Route path="register" element={<RegisterPage />} />
         {REMOTE_AREAS.map(({ segment, remote, signedInOnly }) => {
-          const section = <RemoteSection key={remote} name={remote} basePath={`/${segment}`} />;
+          const section = <RemoteSection key={segment} name={remote} basePath={`/${segment}`} />;
           return (
             <Route
               key={segment}

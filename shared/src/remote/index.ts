@@ -42,6 +42,8 @@ export interface PageHead {
   description?: string;
   /** The largest image above the fold (LCP): preloaded from the head. */
   preloadImage?: { href: string; srcSet?: string; sizes?: string };
+  /** The HTTP status of the rendered page: 404 for a page that says what it names does not exist (default 200). */
+  status?: number;
 }
 
 /** The contract of a remote's server build (`mf-…/src/server.tsx`). */

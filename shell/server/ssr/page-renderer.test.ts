@@ -97,6 +97,15 @@ describe('server rendering through the remotes (ADR 012)', () => {
     expect(state.queries.queries).toHaveLength(1);
   });
 
+  it('sends the status the remote gives its page: a page saying its member or thing does not exist is a 404', async () => {
+    release('v404', { heading: 'Nobody here', prefetch: "async ({ path }) => (path === '/nobody' ? { title: 'User not found', status: 404 } : null)" });
+    useRelease('v404');
+    const page = await render({ url: '/parts/nobody' });
+    expect(page?.status).toBe(404);
+    expect(page!.html).toContain('<title>User not found | Battledeck</title>');
+    expect(page!.html).toContain('<h1>Nobody here at /parts</h1>');
+  });
+
   it('starts the app after the page has loaded, in the order of the deferred scripts, and drops the no-script notice', async () => {
     const html = (await render({ url: '/parts' }))!.html;
     expect(html.match(/<script [^>]*src=[^>]*>/g)).toEqual(['<script defer src="/after-load.js" data-scripts="/config.js /main.0badc0de.js">']);

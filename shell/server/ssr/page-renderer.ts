@@ -219,7 +219,7 @@ export function createPageRenderer(options: PageRendererOptions): PageRenderer {
     html = html
       .replace('</head>', () => `${page.hoisted}${styles ? `<style>${styles}</style>` : ''}</head>`)
       .replace('<div id="root"></div>', () => `<div id="root">${page.markup}</div><script type="application/json" id="battledeck-state">${page.state}</script>`);
-    return { status: 200, html };
+    return { status: page.head.status ?? 200, html };
   }
 
   return Object.assign(({ url }: { url: string }) => renderWithin(url, options.budgetMs), {

@@ -14,6 +14,8 @@ export interface RemoteArea {
  */
 export const REMOTE_AREAS: readonly RemoteArea[] = [
   { segment: 'battlestations', remote: 'mf_battlestations', signedInOnly: false },
+  // People pages (SPEC decision 29): a member's stations, shown with the battlestations remote's cards.
+  { segment: 'users', remote: 'mf_battlestations', signedInOnly: false },
   { segment: 'parts', remote: 'mf_parts', signedInOnly: false },
   { segment: 'profile', remote: 'mf_profile', signedInOnly: true },
 ];
