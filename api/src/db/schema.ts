@@ -169,6 +169,10 @@ export const battlestations = pgTable(
     index('battlestations_public_favorites_idx')
       .on(t.favorites, t.created_date, t.battlestation_id)
       .where(sql`is_public`),
+    // Discovery (decision 014): is a candidate public, and its tie-breakers, read from the index alone.
+    index('battlestations_public_id_idx')
+      .on(t.battlestation_id, t.favorites, t.created_date)
+      .where(sql`is_public`),
     index('battlestations_public_created_idx')
       .on(t.created_date, t.battlestation_id)
       .where(sql`is_public`),

@@ -1,0 +1,1 @@
+CREATE INDEX "battlestations_public_id_idx" ON "battlestations" USING btree ("battlestation_id","favorites","created_date") WHERE is_public;
