@@ -1,8 +1,10 @@
-import { asc } from 'drizzle-orm';
+import { asc, sql } from 'drizzle-orm';
 import { battlestations, parts } from '../src/db/schema';
 import { refreshBattlestationDerived, refreshPartCounts } from '../src/repositories/derived-columns-repository';
 import { scaleFor, seedScale } from '../src/seed/scale';
 import { buildTestApp, type TestApp } from './helpers/build-test-app';
+import { counterMismatches } from './helpers/counters';
+import { rows } from './helpers/sql-rows';
 
 const quiet = { info: () => {}, warn: () => {}, error: () => {} };
 
@@ -13,7 +15,18 @@ describe('scale dataset (npm run seed -- --scale)', () => {
   });
   afterAll(() => t.close());
 
+  const schemaObjects = () =>
+    rows<{ name: string }>(
+      t.app.db,
+      sql`SELECT indexname AS name FROM pg_indexes WHERE schemaname = current_schema()
+        UNION ALL SELECT conname FROM pg_constraint WHERE connamespace = current_schema()::regnamespace
+        UNION ALL SELECT tgname || ':' || tgenabled::text FROM pg_trigger WHERE NOT tgisinternal
+        ORDER BY 1`,
+    );
+  let objectsBefore: { name: string }[];
+
   it('writes the requested volumes with the default ratios', async () => {
+    objectsBefore = await schemaObjects();
     const counts = await seedScale(t.app.db, scaleFor(500), quiet);
     expect(counts).toEqual({
       users: 100,
@@ -37,6 +50,12 @@ describe('scale dataset (npm run seed -- --scale)', () => {
     expect(await stations()).toEqual(before);
     expect(await partCounts()).toEqual(partsBefore);
     expect(before.filter((s) => !s.is_public).length).toBe(25);
+  });
+
+  it('puts back every index, key and trigger it set aside for the load, with the kept totals counted', async () => {
+    expect(await schemaObjects()).toEqual(objectsBefore);
+    expect(objectsBefore.length).toBeGreaterThan(40);
+    expect(await counterMismatches(t.app)).toEqual([]);
   });
 
   it('keeps ids usable afterwards: the next station gets a fresh id', async () => {

@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import type { Database } from '../db/database';
 import type { Logger } from '../lib/logger';
+import { refreshKeptTotals } from '../repositories/kept-totals-repository';
 
 /** The benchmark dataset of issue 8 (ratios of the defaults: 5 stations per user, 3 photos, 6 parts, 50 favorites per user). */
 export interface ScaleOptions {
@@ -44,6 +45,55 @@ const PLACES = ['Workspace', 'Battlestation', 'Setup', 'Desk', 'Corner', 'Den', 
 
 const textArray = (values: string[]) => sql.raw(`ARRAY[${values.map((v) => `'${v.replace(/'/g, "''")}'`).join(',')}]`);
 
+/** The tables a scale seed fills with most of its rows. */
+const BULK_TABLES = ['parts', 'battlestations', 'battlestation_images', 'battlestation_parts', 'favorites'];
+/** The triggers that keep totals (decisions 013 and 015): refreshKeptTotals counts them once instead. */
+const COUNTING_TRIGGERS: [string, string[]][] = [
+  ['battlestations', ['inserted', 'deleted', 'updated', 'truncated'].flatMap((op) => [`battlestations_count_${op}`, `battlestations_words_${op}`])],
+  ['parts', ['inserted', 'deleted', 'updated', 'truncated'].map((op) => `parts_count_${op}`)],
+];
+
+/**
+ * Bulk loading into indexed tables costs several times a load followed by building the indexes (1,000,000
+ * stations and 10,000,000 favorites would take over 15 minutes): the secondary indexes and foreign keys of
+ * the bulk tables are dropped and the counting triggers switched off, inside the seed's
+ * transaction. The returned function puts all of it back: the indexes built in one pass each, the keys
+ * checked in one join each, and the kept totals (decisions 013 and 015) counted once.
+ */
+async function setAsideForBulkLoad(tx: Database): Promise<() => Promise<void>> {
+  const tables = sql.raw(BULK_TABLES.map((table) => `'${table}'::regclass`).join(', '));
+  const indexes = await rowsOf<{ name: string; definition: string }>(
+    tx,
+    sql`SELECT i.indexrelid::regclass::text AS name, pg_get_indexdef(i.indexrelid) AS definition
+      FROM pg_index i WHERE i.indrelid IN (${tables}) AND NOT i.indisprimary
+        AND NOT EXISTS (SELECT 1 FROM pg_constraint c WHERE c.conindid = i.indexrelid)`,
+  );
+  const keys = await rowsOf<{ name: string; table_name: string; definition: string }>(
+    tx,
+    sql`SELECT conname AS name, conrelid::regclass::text AS table_name, pg_get_constraintdef(oid) AS definition
+      FROM pg_constraint WHERE contype = 'f' AND conrelid IN (${tables})`,
+  );
+  for (const key of keys) await tx.execute(sql.raw(`ALTER TABLE ${key.table_name} DROP CONSTRAINT "${key.name}"`));
+  for (const index of indexes) await tx.execute(sql.raw(`DROP INDEX ${index.name}`));
+  const switchTriggers = async (state: 'ENABLE' | 'DISABLE') => {
+    for (const [table, names] of COUNTING_TRIGGERS) {
+      for (const name of names) await tx.execute(sql.raw(`ALTER TABLE ${table} ${state} TRIGGER "${name}"`));
+    }
+  };
+  await switchTriggers('DISABLE');
+  return async () => {
+    await switchTriggers('ENABLE');
+    await refreshKeptTotals(tx);
+    for (const index of indexes) await tx.execute(sql.raw(index.definition));
+    for (const key of keys) await tx.execute(sql.raw(`ALTER TABLE ${key.table_name} ADD CONSTRAINT "${key.name}" ${key.definition}`));
+  };
+}
+
+async function rowsOf<T>(tx: Database, query: ReturnType<typeof sql>): Promise<T[]> {
+  // Both drivers answer { rows }; drizzle's shared type leaves the result unknown.
+  return ((await tx.execute(query)) as unknown as { rows: T[] }).rows;
+}
+
 /**
  * Generates the scale dataset inside the database with set-based statements (fast on PGlite and PostgreSQL
  * alike). Links and favorites are laid out first in temporary tables, so each battlestation row is written
@@ -61,6 +111,8 @@ export async function seedScale(db: Database, options: ScaleOptions, log: Logger
   await db.transaction(async (tx) => {
     // Bulk statements run for many seconds: the API's per-statement limit does not apply here.
     await tx.execute(sql`SET LOCAL statement_timeout = 0`);
+    await tx.execute(sql`SET LOCAL maintenance_work_mem = '256MB'`);
+    const rebuild = await setAsideForBulkLoad(tx);
     await step('part types', () =>
       tx.execute(sql`INSERT INTO part_types (type_name, type_path)
         SELECT t[1], t[2] FROM (VALUES ${sql.join(TYPES.map(([name, path]) => sql`(ARRAY[${name}, ${path}])`), sql`, `)}) AS v(t)`),
@@ -120,14 +172,15 @@ export async function seedScale(db: Database, options: ScaleOptions, log: Logger
         SELECT s.sid, 'scale-' || s.sid || '-' || k || '.jpg', k, 2560, 1440, '{}'::int[]
         FROM scale_stations s CROSS JOIN generate_series(0, ${o.imagesPerStation - 1}) AS k`),
     );
-    await step('part links', () => tx.execute(sql`INSERT INTO battlestation_parts (battlestation_id, part_id) SELECT sid, part_id FROM scale_links`));
-    await step('favorites', () => tx.execute(sql`INSERT INTO favorites (user_id, battlestation_id) SELECT user_id, sid FROM scale_favorites`));
+    await step('part links', () => tx.execute(sql`INSERT INTO battlestation_parts (battlestation_id, part_id) SELECT sid, part_id FROM scale_links ORDER BY sid, part_id`));
+    await step('favorites', () => tx.execute(sql`INSERT INTO favorites (user_id, battlestation_id) SELECT user_id, sid FROM scale_favorites ORDER BY user_id, sid`));
     await step('part counts', () =>
       tx.execute(sql`UPDATE parts SET battlestation_count = c.n
         FROM (SELECT l.part_id, count(*) AS n FROM scale_links l JOIN scale_stations s ON s.sid = l.sid
               WHERE s.is_public GROUP BY l.part_id) c
         WHERE parts.part_id = c.part_id`),
     );
+    await step('indexes, keys and kept totals', () => rebuild());
   });
   // VACUUM, not just ANALYZE: it marks the pages all-visible, so counts and sorts read the indexes alone
   // (an index-only count of the public stations: 13 ms instead of a 44 ms table scan at 100,000 rows).
@@ -135,9 +188,8 @@ export async function seedScale(db: Database, options: ScaleOptions, log: Logger
 
   const counts: Record<string, number> = {};
   for (const table of ['users', 'parts', 'battlestations', 'battlestation_images', 'battlestation_parts', 'favorites']) {
-    // Both drivers answer { rows }; drizzle's shared type leaves the result unknown.
-    const result = (await db.execute(sql.raw(`SELECT count(*)::int AS n FROM ${table}`))) as unknown as { rows: { n: number }[] };
-    counts[table] = Number(result.rows[0].n);
+    const [row] = await rowsOf<{ n: number }>(db, sql.raw(`SELECT count(*)::int AS n FROM ${table}`));
+    counts[table] = Number(row.n);
   }
   return counts;
 }

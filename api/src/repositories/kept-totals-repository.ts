@@ -1,0 +1,15 @@
+import { sql } from 'drizzle-orm';
+import type { Database } from '../db/database';
+
+/**
+ * Counts every total the database keeps from scratch (decisions 013 and 015), as migrations 0007-0009 first
+ * filled them: for a bulk load that ran with the counting triggers switched off (the scale seed).
+ */
+export async function refreshKeptTotals(tx: Database): Promise<void> {
+  await tx.execute(sql`UPDATE station_counts SET public_stations = (SELECT count(*) FROM battlestations WHERE is_public)`);
+  await tx.execute(sql`DELETE FROM part_type_counts`);
+  await tx.execute(sql`INSERT INTO part_type_counts (type_id, parts) SELECT type_id, count(*) FROM parts GROUP BY type_id`);
+  await tx.execute(sql`DELETE FROM search_words`);
+  await tx.execute(sql`INSERT INTO search_words (word, public_stations)
+    SELECT token, count(*) FROM battlestations, unnest(search_tokens) AS token WHERE is_public GROUP BY token`);
+}
