@@ -25,7 +25,7 @@ describe('Browse Battlestations', () => {
     renderBrowse();
     expect(screen.getByRole('list', { name: 'Loading battlestations' })).toBeInTheDocument();
     expect(await screen.findByRole('heading', { name: '1–12 of 30 battlestations' })).toBeInTheDocument();
-    expect(within(screen.getByRole('list', { name: 'Battlestations' })).getAllByRole('link')).toHaveLength(12);
+    expect(within(screen.getByRole('list', { name: 'Battlestations' })).getAllByRole('heading', { level: 3 })).toHaveLength(12);
     expect(document.title).toBe('Browse Battlestations | Battledeck');
   });
 
