@@ -12,7 +12,7 @@ import { battlestationCardColumns, isPublicStation, type BattlestationCardRow } 
  * Each part contributes at most SAMPLE_PER_PART of its newest public stations: a part on thousands of desks
  * weighs little and would otherwise make the work grow with its popularity (decision 014's measurements).
  */
-export const SAMPLE_PER_PART = 1000;
+export const SAMPLE_PER_PART = 500;
 
 async function rowsOf<T>(db: Database, query: SQL): Promise<T[]> {
   // Both drivers answer { rows }; drizzle's shared type leaves the result unknown.

@@ -25,8 +25,9 @@ export async function getSimilarBattlestations(
   user: AuthUser | null,
   id: number,
 ): Promise<{ stations: BattlestationCard[]; isPublic: boolean }> {
-  const station = assertVisible(user, await findBattlestation(db, id));
-  const ranked = await rankSimilarStations(db, id, SIMILAR_STATIONS_COUNT);
+  // Ranked while the station is read (one round trip less); the ranking is dropped if the caller may not see it.
+  const [found, ranked] = await Promise.all([findBattlestation(db, id), rankSimilarStations(db, id, SIMILAR_STATIONS_COUNT)]);
+  const station = assertVisible(user, found);
   const cards = new Map((await listPublicCards(db, ranked.map((r) => r.battlestation_id))).map((c) => [c.battlestation_id, c]));
   const chosen = ranked.flatMap((r) => cards.get(r.battlestation_id) ?? []);
   if (chosen.length < SIMILAR_STATIONS_COUNT) {
@@ -39,6 +40,7 @@ export async function getSimilarBattlestations(
 
 /** GET /parts/id/{id}/paired: parts listed with this one on public stations more often than chance. */
 export async function getPairedParts(db: Database, partId: number): Promise<PairedPart[]> {
-  if (!(await findPartDetail(db, partId))) throw notFound(PART_NOT_FOUND);
-  return listPairedParts(db, partId, PAIRED_PARTS_COUNT, PAIRED_MIN_SUPPORT);
+  const [part, paired] = await Promise.all([findPartDetail(db, partId), listPairedParts(db, partId, PAIRED_PARTS_COUNT, PAIRED_MIN_SUPPORT)]);
+  if (!part) throw notFound(PART_NOT_FOUND);
+  return paired;
 }
