@@ -1,5 +1,7 @@
 import type { BattlestationCard } from '@battledeck/shared/contract';
+import { userPath } from '@battledeck/shared/format';
 import type { TableColumnType } from 'antd';
+import { Link } from 'react-router-dom';
 import { StationLink } from './station-link';
 import { StationThumbnail } from './station-thumbnail';
 import styles from './station-table.module.css';
@@ -26,9 +28,15 @@ export function nameColumn(options: { showCreator?: boolean; showFavorites?: boo
   };
 }
 
-/** The station's creator (hidden on phones, where the name cell says 'by: …'). */
+/** The station's creator, linking to their people page (hidden on phones, where the name cell says 'by: …'). */
 export function creatorColumn(): Column {
-  return { key: 'username', dataIndex: 'username', title: 'Creator', className: `${styles.creator} ${styles.count}` };
+  return {
+    key: 'username',
+    dataIndex: 'username',
+    title: 'Creator',
+    className: `${styles.creator} ${styles.count}`,
+    render: (username: string) => <Link to={userPath(username)}>{username}</Link>,
+  };
 }
 
 export function countColumn(key: 'image_count' | 'part_count' | 'favorites', title: string): Column {

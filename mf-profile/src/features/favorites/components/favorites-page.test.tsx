@@ -38,7 +38,7 @@ describe('Favorites', () => {
     const row = (await screen.findByRole('link', { name: 'Battle Cave' })).closest('tr')!;
     expect(document.title).toBe('Favorites | Battledeck');
     expect(within(row).getByRole('link', { name: 'Battle Cave' })).toHaveAttribute('href', '/battlestations/3');
-    expect(within(row).getByText('rgb_wizard')).toBeInTheDocument();
+    expect(within(row).getByRole('link', { name: 'rgb_wizard' })).toHaveAttribute('href', '/users/rgb_wizard');
     expect(row.querySelector('img')).toHaveAttribute('src', '/images/battlestations/photo3_thumb.png');
     expect(screen.getAllByRole('columnheader').map((th) => th.textContent)).toEqual(['Photo', 'Name', 'Creator', 'Images', 'Parts', 'Actions']);
     expect(within(row).getAllByRole('cell').map((td) => td.textContent)).toEqual(['', 'Battle Caveby: rgb_wizard · 4 images · 6 parts', 'rgb_wizard', '4', '6', 'Remove from favorites']);
