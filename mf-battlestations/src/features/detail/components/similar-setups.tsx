@@ -9,22 +9,18 @@ export const SIMILAR_TEXTS = {
   empty: 'No other public battlestations yet.',
 } as const;
 
-/** 'Similar setups' (issue 19): public stations like this one, as light cards with lazy photos. */
+/**
+ * 'Similar setups' (issue 19): public stations like this one, as light cards with lazy photos. On a phone the
+ * cards scroll sideways (the strip's CSS): eight full-width cards would be a page of their own.
+ */
 export function SimilarSetups({ stationId }: { stationId: number }) {
   const similar = useSimilarBattlestations(stationId);
-  return (
-    <section className={styles.similar} aria-labelledby="similar-heading" aria-busy={similar.isPending}>
-      <h2 id="similar-heading" className={styles.title}>
-        {SIMILAR_TEXTS.title}
-      </h2>
-      <p className={styles.intro}>{SIMILAR_TEXTS.intro}</p>
-      {similar.isError ? (
-        <p className={styles.message}>
-          {SIMILAR_TEXTS.error}
-        </p>
-      ) : similar.isSuccess && similar.data.length === 0 ? (
-        <p className={styles.message}>{SIMILAR_TEXTS.empty}</p>
-      ) : (
+  let content;
+  if (similar.isError) content = <p className={styles.message}>{SIMILAR_TEXTS.error}</p>;
+  else if (similar.isSuccess && similar.data.length === 0) content = <p className={styles.message}>{SIMILAR_TEXTS.empty}</p>;
+  else
+    content = (
+      <div className={styles.strip}>
         <CardGrid label={SIMILAR_TEXTS.title}>
           {similar.isPending
             ? Array.from({ length: 4 }, (_, i) => (
@@ -38,7 +34,15 @@ export function SimilarSetups({ stationId }: { stationId: number }) {
                 </li>
               ))}
         </CardGrid>
-      )}
+      </div>
+    );
+  return (
+    <section className={styles.similar} aria-labelledby="similar-heading" aria-busy={similar.isPending}>
+      <h2 id="similar-heading" className={styles.title}>
+        {SIMILAR_TEXTS.title}
+      </h2>
+      <p className={styles.intro}>{SIMILAR_TEXTS.intro}</p>
+      {content}
     </section>
   );
 }
