@@ -1,5 +1,6 @@
 import path from 'node:path';
 import { benchUser } from './lib/auth';
+import { dataPath } from './lib/data-path';
 import { prepareDataset, type Dataset } from './lib/dataset';
 import { discoveryLatency } from './lib/discovery';
 import { bundleSizes, lighthouse, pageJavaScript, type LighthouseFigures } from './lib/frontend';
@@ -15,10 +16,15 @@ import { round, sequentialLatency } from './lib/stats';
  * pipeline, bundle sizes and Lighthouse, on PostgreSQL when DATABASE_URL is set (else PGlite), and writes
  * bench/results/latest.{json,md}. --quick: a smaller dataset and shorter runs (CI smoke, under 3 minutes).
  * --frontend: the front end alone on the demo data, into bench/results/frontend.{json,md}.
+ * --data-path: the database path at 100,000 and 1,000,000 stations (issue 18), into bench/results/data-path.{json,md}.
  */
 const quick = process.argv.includes('--quick');
 /** --frontend: only the site's figures (bundles, page JavaScript, the front door, Lighthouse) on the demo data. */
 const frontEndOnly = process.argv.includes('--frontend');
+/** --data-path [--sizes 100000,1000000]: issue 18's section alone (PostgreSQL, cache off, the mixed trace). */
+const dataPathOnly = process.argv.includes('--data-path');
+const sizesArgument = process.argv[process.argv.indexOf('--sizes') + 1];
+const DATA_PATH_SIZES = process.argv.includes('--sizes') && sizesArgument ? sizesArgument.split(',').map(Number) : [100_000, 1_000_000];
 const engine: 'postgres' | 'pglite' = process.env.DATABASE_URL ? 'postgres' : 'pglite';
 const STATIONS = quick ? 10_000 : 100_000;
 const CONNECTIONS = 50;
@@ -28,7 +34,7 @@ const PORTS = { hello: 8901, api: 8902, site: 8903 };
 const RELAXED_LIMITS = { RATE_LIMIT_UPLOAD_MAX: '100000', RATE_LIMIT_SIGN_UP_MAX: '100000', RATE_LIMIT_FAVORITE_MAX: '100000' };
 
 const rows: Row[] = [];
-const results: Record<string, unknown> = { command: `npm run bench${quick || frontEndOnly ? ` -- ${process.argv.slice(2).join(' ')}` : ''}`, engine, stations: STATIONS, quick };
+const results: Record<string, unknown> = { command: `npm run bench${process.argv.length > 2 ? ` -- ${process.argv.slice(2).join(' ')}` : ''}`, engine, stations: STATIONS, quick };
 const log = (message: string) => console.info(`[bench] ${message}`);
 
 async function withService<T>(start: () => Promise<Service>, work: (service: Service) => Promise<T>): Promise<T> {
@@ -308,7 +314,11 @@ async function main(): Promise<void> {
   const hello = await withService(() => startHello(PORTS.hello), (service) => load('hello', service.url, '/hello', CONNECTIONS, DURATION_S));
   rows.push({ section: 'API load (50 connections)', measure: 'bare Fastify hello (ceiling)', value: `${hello.rps} req/s, p50 ${hello.p50} ms, p99 ${hello.p99} ms` });
   results.hello = hello;
-  if (frontEndOnly) {
+  if (dataPathOnly) {
+    if (engine !== 'postgres') throw new Error('--data-path measures PostgreSQL: set DATABASE_URL.');
+    results.stations = DATA_PATH_SIZES;
+    results.dataPath = await dataPath({ sizes: DATA_PATH_SIZES, ceiling: hello, seconds: DURATION_S, ports: PORTS, rows, log });
+  } else if (frontEndOnly) {
     await frontEnd(hello);
   } else {
     await backEnd(hello);
@@ -317,7 +327,7 @@ async function main(): Promise<void> {
   }
 
   results.seconds = round((Date.now() - started) / 1000, 0);
-  const markdown = writeReport(path.join(ROOT, 'bench', 'results'), results, rows, frontEndOnly ? 'frontend' : 'latest');
+  const markdown = writeReport(path.join(ROOT, 'bench', 'results'), results, rows, dataPathOnly ? 'data-path' : frontEndOnly ? 'frontend' : 'latest');
   console.info(`\n${markdown}`);
   log(`done in ${results.seconds as number} s`);
 }

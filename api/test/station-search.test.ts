@@ -49,7 +49,16 @@ describe('matching', () => {
     expect(await ids(marker.slice(2, -1))).toEqual([comma, nested]);
   });
 
-  it('takes a word no station holds as a typo of the closest words', async () => {
+  it('matches a word of one or two characters as a whole word only', async () => {
+    const shortMarker = `sh${uniqueSuffix().replace(/[^a-z]/g, '')}x`;
+    const screen = (await createBattlestation(t.app, { owner, name: `Screen 4k ${shortMarker}` })).battlestation_id;
+    await createBattlestation(t.app, { owner, name: `Screen 4kx ${shortMarker}` });
+    expect(await ids(`${shortMarker} 4k`)).toEqual([screen]);
+    expect(await ids(`${shortMarker} 4K,`)).toEqual([]);
+    expect(await ids(`${shortMarker} %`)).toEqual([]);
+  });
+
+  it('takes a word no station holds as a typo of the closest word', async () => {
     expect(await ids(`${marker} cozzy`)).toEqual([nested]);
     expect(await ids(`${marker} wallnut`)).toEqual([comma]);
     expect(await ids(`${marker} qqxxzzvv`)).toEqual([]);

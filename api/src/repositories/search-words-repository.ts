@@ -24,6 +24,14 @@ export async function wordsContaining(db: Database, text: string, limit: number)
     .limit(limit);
 }
 
+/** The vocabulary's entry for exactly `text` (lower-cased by the database), if a public station uses it. */
+export async function wordsEqualTo(db: Database, text: string): Promise<VocabularyWord[]> {
+  return db
+    .select(columns)
+    .from(search_words)
+    .where(and(inUse, sql`${search_words.word} = lower(${text})`));
+}
+
 /**
  * The words public stations use that `text` is most likely a typo of: pg_trgm word similarity at least
  * `threshold` (the `<%` operator, served by the trigram index), closest and most used first.

@@ -1,0 +1,194 @@
+import { spawn } from 'node:child_process';
+import path from 'node:path';
+import sharp from 'sharp';
+import { benchMembers } from './auth';
+import { prepareDataset, type Dataset } from './dataset';
+import { load, type LoadResult } from './load';
+import { ROOT, startApi, type Service } from './processes';
+import type { Row } from './report';
+import { round, sequentialLatency } from './stats';
+import { makeTrace, replayTrace, type TraceDataset, type TraceResult } from './trace';
+
+/**
+ * Issue 18's section (`npm run bench -- --data-path`): the database path with the response cache off, at
+ * each scale (100,000 and 1,000,000 stations), on PostgreSQL: single routes against the ceiling, every
+ * search kind, and the mixed-traffic trace at the site's front door with the cache on and off.
+ */
+
+const CONNECTIONS = 50;
+const TRACE_SEED = 18;
+const TRACE_MEMBERS = 20;
+const TSX = require.resolve('tsx/cli');
+const RELAXED_LIMITS = { RATE_LIMIT_UPLOAD_MAX: '100000', RATE_LIMIT_SIGN_UP_MAX: '100000', RATE_LIMIT_FAVORITE_MAX: '100000' };
+
+/** The words of api/src/seed/scale.ts (stations' names and descriptions, parts' brands and models). */
+const SCALE_WORDS = {
+  moods: ['Minimal', 'Cozy', 'Neon', 'Walnut', 'Monochrome', 'Pastel', 'Retro', 'Nordic', 'Cyberpunk', 'Studio', 'Compact', 'Ultrawide', 'Standing', 'Streaming', 'Sakura'],
+  places: ['Workspace', 'Battlestation', 'Setup', 'Desk', 'Corner', 'Den', 'Office', 'Studio', 'Nook'],
+  brands: ['Corsair', 'Logitech', 'Razer', 'ASUS', 'MSI', 'Gigabyte', 'Samsung', 'Noctua', 'NZXT', 'Seasonic', 'Kingston', 'Crucial', 'AMD', 'Intel', 'NVIDIA', 'Dell', 'BenQ', 'Keychron', 'SteelSeries', 'HyperX', 'Sennheiser', 'Elgato', 'Thermalright'],
+  models: ['Pro', 'Elite', 'Ultra', 'Max', 'Air', 'Core', 'Nova', 'Vortex', 'Titan', 'Stealth', 'Aurora', 'Carbon', 'Quantum', 'Zenith', 'Apex', 'Fusion'],
+  types: ['cpu', 'gpu', 'motherboard', 'memory', 'storage', 'case', 'power-supply', 'cooling', 'monitor', 'keyboard', 'mouse', 'headset'],
+};
+
+async function withService<T>(start: () => Promise<Service>, work: (service: Service) => Promise<T>): Promise<T> {
+  const service = await start();
+  try {
+    return await work(service);
+  } finally {
+    await service.stop();
+  }
+}
+
+/** The site's front door alone (start:site: static files and /api proxied to the API), as in production. */
+async function startFrontDoor(port: number, apiUrl: string): Promise<Service> {
+  const child = spawn(process.execPath, [TSX, path.join(ROOT, 'shell', 'server', 'site.ts')], {
+    env: { ...process.env, PORT: String(port), API_ORIGIN: apiUrl, HOST: '127.0.0.1', LOG_LEVEL: 'warn' },
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
+  const url = `http://127.0.0.1:${port}`;
+  for (let tries = 0; ; tries += 1) {
+    if (child.exitCode !== null) throw new Error('the front door stopped while starting');
+    if (tries > 600) throw new Error('the front door did not start within 2 minutes');
+    if (await fetch(`${url}/api/health`).then((r) => r.ok).catch(() => false)) break;
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+  return {
+    url,
+    process: child,
+    stop: () =>
+      new Promise<void>((resolve) => {
+        if (child.exitCode !== null) return resolve();
+        child.once('exit', () => resolve());
+        child.kill('SIGTERM');
+      }),
+  };
+}
+
+export interface DataPathOptions {
+  sizes: number[];
+  ceiling: LoadResult;
+  seconds: number;
+  ports: { api: number; site: number };
+  rows: Row[];
+  log: (message: string) => void;
+}
+
+export async function dataPath(options: DataPathOptions): Promise<Record<string, unknown>> {
+  const { rows, log } = options;
+  const results: Record<string, unknown> = {};
+  const photo = await sharp({ create: { width: 320, height: 200, channels: 3, background: { r: 90, g: 110, b: 140 } } }).png().toBuffer();
+  for (const size of options.sizes) {
+    const label = `${size.toLocaleString('en')} stations`;
+    log(`data path: preparing ${label}`);
+    const dataset = await prepareDataset('postgres', size);
+    const figures: Record<string, unknown> = { seedSeconds: dataset.seedSeconds };
+    results[size] = figures;
+    if (dataset.seedSeconds) {
+      rows.push({ section: `Data path, ${label}`, measure: 'npm run seed -- --scale', value: `${round(dataset.seedSeconds, 0)} s`, target: size >= 1_000_000 ? '< 600 s' : undefined, met: size >= 1_000_000 ? dataset.seedSeconds < 600 : undefined });
+    }
+    figures.routes = await cacheOffRoutes(dataset, options, label);
+    figures.trace = await mixedTrace(dataset, options, label, size, photo);
+  }
+  return results;
+}
+
+async function cacheOffRoutes(dataset: Dataset, options: DataPathOptions, label: string) {
+  const { rows, ceiling } = options;
+  return withService(
+    () => startApi(options.ports.api, { ...dataset.env, ...RELAXED_LIMITS, RESPONSE_CACHE_ENTRIES: '0' }),
+    async (api) => {
+      const total = ((await (await fetch(`${api.url}/api/battlestations?resultsPerPage=12`)).json()) as { total: number }).total;
+      const middle = Math.ceil(total / 12 / 2);
+      const routes: [string, string][] = [
+        ['battlestations by date, page 1', '/api/battlestations?sortBy=created_date&direction=desc&pageNumber=1&resultsPerPage=12'],
+        [`battlestations by name, page ${middle} (the middle)`, `/api/battlestations?sortBy=name&pageNumber=${middle}&resultsPerPage=12`],
+        ['a station', '/api/battlestations/id/777'],
+        ['parts by name', '/api/parts?sortBy=name&pageNumber=1&resultsPerPage=12'],
+        ['parts of a type', '/api/parts?partType=gpu&sortBy=battlestation_count&direction=desc&pageNumber=1&resultsPerPage=12'],
+      ];
+      const loads: LoadResult[] = [];
+      for (const [name, route] of routes) {
+        const result = await load(name, api.url, route, CONNECTIONS, options.seconds);
+        loads.push(result);
+        const share = round(result.rps / ceiling.rps, 2);
+        rows.push({
+          section: `Data path, ${label}: cache off, 50 connections`,
+          measure: name,
+          value: `${result.rps} req/s (${share} of ceiling), p50 ${result.p50} ms, p99 ${result.p99} ms`,
+          target: '≥ 0.25 of ceiling, p99 ≤ 50 ms',
+          met: share >= 0.25 && result.p99 <= 50 && result.errors + result.non2xx === 0,
+        });
+      }
+      const depth: Record<string, number> = {};
+      for (const page of [1, middle]) {
+        depth[page] = (await sequentialLatency(`${api.url}/api/battlestations?sortBy=name&pageNumber=${page}&resultsPerPage=12`, 100, true)).p50;
+      }
+      const ratio = round(depth[middle]! / depth[1]!, 2);
+      rows.push({ section: `Data path, ${label}: depth (p50, sequential)`, measure: 'by name', value: `page 1 ${depth[1]} ms, page ${middle} ${depth[middle]} ms: ×${ratio}`, target: '≤ 2× page 1', met: ratio <= 2 });
+
+      const searches: [string, string][] = [
+        ['battlestations, selective', '/api/battlestations?searchTerm=Sakura%20Nook%2042'],
+        ['battlestations, unselective', '/api/battlestations?searchTerm=setup'],
+        ['battlestations, typo', '/api/battlestations?searchTerm=cozzy%20workspce'],
+        ['battlestations, two common words, page 2', '/api/battlestations?searchTerm=walnut%20desk&pageNumber=2'],
+        ['parts, selective', '/api/parts?searchTerm=Noctua%20Apex%20512'],
+        ['parts, unselective', '/api/parts?searchTerm=pro'],
+        ['parts, typo', '/api/parts?searchTerm=corsiar'],
+        ['autocomplete', '/api/parts/autocomplete?searchTerm=logit'],
+      ];
+      const search: Record<string, { p50: number; p95: number }> = {};
+      for (const [name, route] of searches) {
+        const latency = await sequentialLatency(`${api.url}${route}`, 200, true);
+        search[name] = latency;
+        rows.push({ section: `Data path, ${label}: search (sequential)`, measure: name, value: `p50 ${latency.p50} ms, p95 ${latency.p95} ms`, target: 'p95 ≤ 50 ms', met: latency.p95 <= 50 });
+      }
+      return { loads, depth, search };
+    },
+  );
+}
+
+async function mixedTrace(dataset: Dataset, options: DataPathOptions, label: string, size: number, photo: Buffer) {
+  const traceDataset: TraceDataset = {
+    stations: size,
+    parts: Math.round(size / 5),
+    partTypes: SCALE_WORDS.types,
+    vocabulary: [...SCALE_WORDS.moods, ...SCALE_WORDS.places, ...SCALE_WORDS.brands, ...SCALE_WORDS.models],
+    brands: SCALE_WORDS.brands,
+  };
+  const steps = makeTrace(traceDataset, 50_000, TRACE_SEED, TRACE_MEMBERS);
+  const results: Record<string, TraceResult> = {};
+  for (const cache of ['off', 'on'] as const) {
+    results[cache] = await withService(
+      () => startApi(options.ports.api, { ...dataset.env, ...RELAXED_LIMITS, ...(cache === 'off' ? { RESPONSE_CACHE_ENTRIES: '0' } : {}) }),
+      (api) =>
+        withService(
+          () => startFrontDoor(options.ports.site, api.url),
+          async (site) => {
+            const members = await benchMembers(api.url, TRACE_MEMBERS);
+            try {
+              const partId = ((await (await fetch(`${api.url}/api/parts?resultsPerPage=12`)).json()) as { parts: { part_id: number }[] }).parts[0]!.part_id;
+              // A short pass first, so both runs start warm.
+              await replayTrace(site.url, steps, members.members, { connections: CONNECTIONS, seconds: 3, photo, partId });
+              return await replayTrace(site.url, steps, members.members, { connections: CONNECTIONS, seconds: options.seconds * 2, photo, partId });
+            } finally {
+              await members.stop();
+            }
+          },
+        ),
+    );
+    const r = results[cache]!;
+    const share = round(r.rps / options.ceiling.rps, 2);
+    const perKind = Object.entries(r.kinds)
+      .map(([kind, k]) => `${kind} ${k.p50}/${k.p95}/${k.p99}`)
+      .join('; ');
+    options.rows.push({
+      section: `Data path, ${label}: mixed trace at the front door (seed ${TRACE_SEED}, 50 connections)`,
+      measure: `response cache ${cache}`,
+      value: `${r.rps} req/s (${share} of ceiling), p50 ${r.p50} ms, p95 ${r.p95} ms, p99 ${r.p99} ms, ${r.errors} errors, cache hits ${round(r.cacheHitRate * 100, 1)} %; p50/p95/p99 ms by kind: ${perKind}`,
+      target: '≥ 0.2 of ceiling, p99 ≤ 100 ms, 0 errors',
+      met: share >= 0.2 && r.p99 <= 100 && r.errors === 0,
+    });
+    if (r.firstErrors.length) options.log(`trace errors (${cache}): ${r.firstErrors.join(' | ')}`);
+  }
+  return results;
+}
