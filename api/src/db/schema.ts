@@ -78,6 +78,11 @@ export const parts = pgTable(
     /** Public battlestations listing this part (decision 7); kept by the services. */
     battlestation_count: counter('battlestation_count'),
     created_date: createdDate(),
+    /** The words of the name and the manufacturer, for the catalogue search (decision 015); migration 0011's. */
+    search_tokens: text()
+      .array()
+      .notNull()
+      .generatedAlwaysAs(sql`part_search_tokens(name, manufacturer)`),
   },
   (t) => [
     index('parts_name_idx').on(sql`lower(${t.name})`, t.part_id),
@@ -86,6 +91,7 @@ export const parts = pgTable(
     index('parts_type_count_idx').on(t.type_id, t.battlestation_count, t.part_id),
     index('parts_name_trgm_idx').using('gin', t.name.op('gin_trgm_ops')),
     index('parts_manufacturer_trgm_idx').using('gin', t.manufacturer.op('gin_trgm_ops')),
+    index('parts_tokens_idx').using('gin', t.search_tokens),
     check('parts_battlestation_count_check', sql`${t.battlestation_count} >= 0`),
   ],
 );
@@ -298,4 +304,14 @@ export const search_words = pgTable(
     public_stations: integer().notNull().default(0),
   },
   (t) => [index('search_words_trgm_idx').using('gin', t.word.op('gin_trgm_ops'))],
+);
+
+/** The words of the catalogue and how many parts hold each (decision 015), kept like `search_words` by triggers on `parts`. */
+export const part_words = pgTable(
+  'part_words',
+  {
+    word: text().primaryKey(),
+    parts: integer().notNull().default(0),
+  },
+  (t) => [index('part_words_trgm_idx').using('gin', t.word.op('gin_trgm_ops'))],
 );
