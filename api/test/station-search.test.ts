@@ -1,9 +1,10 @@
+import { sql } from 'drizzle-orm';
 import { buildTestApp, type TestApp } from './helpers/build-test-app';
 import { counterMismatches } from './helpers/counters';
 import { uniqueSuffix } from './helpers/emulator-accounts';
-import { createBattlestation, createUser, type TestUser } from './helpers/factories';
+import { createBattlestation, createPart, createUser, type TestUser } from './helpers/factories';
 import { listPublicBattlestations, type PublicListSort } from '../src/repositories/battlestations-repository';
-import { planStationSearch } from '../src/services/station-search';
+import { planStationSearch } from '../src/services/battlestations-service';
 
 /**
  * Issue 18 (decision 015): the public search matches whole words of the stations (search_tokens) found
@@ -103,5 +104,22 @@ describe('a page of a search', () => {
       listPublicBattlestations(t.app.db, { sortBy, direction, offset, limit: 4, terms: plan!.terms, gather }).then((rows) => rows.map((row) => row.battlestation_id));
     for (const offset of [0, 4, 8]) expect(await read(true, offset)).toEqual(await read(false, offset));
     expect([...(await read(true, 0)), ...(await read(true, 4)), ...(await read(true, 8))]).toHaveLength(9);
+  });
+});
+
+describe('the catalogue search (the parts vocabulary)', () => {
+  const brand = `brd${uniqueSuffix().replace(/[^a-z]/g, '')}q`;
+  const names = async (term: string) =>
+    (await t.app.inject({ method: 'GET', url: `/api/parts?resultsPerPage=96&searchTerm=${encodeURIComponent(term)}` })).json<{ parts: { name: string }[]; total: number }>();
+
+  it('finds a brand by a typo and counts its parts from the vocabulary, and follows a rename', async () => {
+    const part = await createPart(t.app, { name: `${brand} Keyboard One` });
+    await createPart(t.app, { name: `${brand} Mouse Two` });
+    const typo = `${brand.slice(0, 2)}${brand[3]}${brand[2]}${brand.slice(4)}`;
+    expect((await names(typo)).total).toBe(2);
+    expect((await names(`${brand} keyboard`)).parts.map((p) => p.name)).toEqual([`${brand} Keyboard One`]);
+    await t.app.db.execute(sql`UPDATE parts SET name = ${`Renamed ${brand}x`} WHERE part_id = ${part.part_id}`);
+    expect((await names(`${brand} keyboard`)).total).toBe(0);
+    expect(await counterMismatches(t.app)).toEqual([]);
   });
 });

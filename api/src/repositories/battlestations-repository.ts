@@ -3,6 +3,7 @@ import { PgTransaction, type AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { Database } from '../db/database';
 import { battlestation_images, battlestation_parts, battlestations, favorites, part_types, parts, station_counts, users } from '../db/schema';
 import { escapeLike } from './parts-catalogue-repository';
+import type { SearchTerm } from './search-words-repository';
 
 export type BattlestationRow = typeof battlestations.$inferSelect;
 export type NewBattlestationRow = typeof battlestations.$inferInsert;
@@ -81,15 +82,6 @@ export interface PublicListQuery {
   gather?: boolean;
 }
 
-/**
- * One word of a search (decision 015): a station matches when it holds one of `anyOf` among its words
- * (search_tokens, from the vocabulary) and, when set, its search_text contains `contains` as written.
- */
-export interface SearchTerm {
-  anyOf?: readonly string[];
-  contains?: string;
-}
-
 // search_text is stored in lower case: LIKE on the lower-cased word finds what ILIKE would, three times faster.
 const containsText = (text: string) => sql`${battlestations.search_text} LIKE lower(${`%${escapeLike(text)}%`})`;
 const holdsOneOf = (words: readonly string[]) =>
@@ -102,10 +94,7 @@ const holdsOneOf = (words: readonly string[]) =>
 function searchCondition(terms: SearchTerm[]): SQL | undefined {
   if (terms.length === 0) return undefined;
   return and(
-    ...terms.flatMap(({ anyOf, contains }) => [
-      ...(anyOf ? [holdsOneOf(anyOf)] : []),
-      ...(contains !== undefined ? [containsText(contains)] : []),
-    ]),
+    ...terms.flatMap(({ anyOf, text }) => [...(anyOf ? [holdsOneOf(anyOf)] : []), ...(text !== undefined ? [containsText(text)] : [])]),
   );
 }
 

@@ -4,6 +4,7 @@ import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { Database } from '../db/database';
 import { battlestation_parts, battlestations, part_requests, part_stores, part_type_counts, part_types, parts, stores, users } from '../db/schema';
 import { battlestationCardColumns, isPublicStation, type BattlestationCardRow } from './battlestations-repository';
+import type { SearchTerm } from './search-words-repository';
 
 /**
  * The public, read side of the parts catalogue: lists, search, a part with its store links, the public
@@ -96,8 +97,11 @@ export interface PartSummaryRow {
 
 export interface PartListFilter {
   typeId?: number;
-  /** Each must match the name or the manufacturer, typos allowed (see searchWords); call inside withTypoTolerance. */
-  words?: string[];
+  /**
+   * Each must match (decision 015): a word of the part's name or manufacturer among `anyOf`, and `text` as
+   * written (or as a close word) in the name or the manufacturer; call inside withTypoTolerance.
+   */
+  terms?: SearchTerm[];
 }
 
 export interface PartListPage extends PartListFilter {
@@ -110,7 +114,10 @@ export interface PartListPage extends PartListFilter {
 function listCondition(filter: PartListFilter): SQL | undefined {
   return and(
     filter.typeId === undefined ? undefined : eq(parts.type_id, filter.typeId),
-    ...(filter.words ?? []).map((word) => or(matches(parts.name, word), matches(parts.manufacturer, word))),
+    ...(filter.terms ?? []).flatMap(({ anyOf, text }) => [
+      ...(anyOf ? [sql`${parts.search_tokens} && ARRAY[${sql.join(anyOf.map((word) => sql`${word}`), sql`, `)}]::text[]`] : []),
+      ...(text !== undefined ? [or(matches(parts.name, text), matches(parts.manufacturer, text))] : []),
+    ]),
   );
 }
 
@@ -134,7 +141,7 @@ export async function listParts(db: Database, page: PartListPage): Promise<PartS
  * every part (2 ms at 20,000).
  */
 export async function countParts(db: Database, filter: PartListFilter): Promise<number> {
-  if (!filter.words?.length) {
+  if (!filter.terms?.length) {
     const [kept] = await db
       .select({ total: sql<number>`coalesce(sum(${part_type_counts.parts}), 0)::int` })
       .from(part_type_counts)

@@ -50,7 +50,7 @@ const BULK_TABLES = ['parts', 'battlestations', 'battlestation_images', 'battles
 /** The triggers that keep totals (decisions 013 and 015): refreshKeptTotals counts them once instead. */
 const COUNTING_TRIGGERS: [string, string[]][] = [
   ['battlestations', ['inserted', 'deleted', 'updated', 'truncated'].flatMap((op) => [`battlestations_count_${op}`, `battlestations_words_${op}`])],
-  ['parts', ['inserted', 'deleted', 'updated', 'truncated'].map((op) => `parts_count_${op}`)],
+  ['parts', ['inserted', 'deleted', 'updated', 'truncated'].flatMap((op) => [`parts_count_${op}`, `parts_words_${op}`])],
 ];
 
 /**

@@ -17,11 +17,11 @@ import {
   findStationPage,
   listFeaturedBattlestations,
   listPublicBattlestations,
-  type SearchTerm,
 } from '../repositories/battlestations-repository';
+import type { SearchTerm } from '../repositories/search-words-repository';
 import { assertVisible } from './battlestation-access';
 import { toBattlestationCard } from './battlestation-cards';
-import { planStationSearch } from './station-search';
+import { planSearch, type SearchRules } from './search-plan';
 
 /** The home page's featured grid (decision 8); private stations never appear (decision 7). */
 export async function getFeaturedBattlestations(db: Database): Promise<BattlestationCard[]> {
@@ -38,6 +38,21 @@ export interface PublicListParams {
 }
 
 const MAX_SEARCH_WORDS = 8;
+
+/**
+ * The public search's rules (decision 015): one- and two-character words match whole words ('4k', 'pc'), a
+ * word of punctuation alone matches nothing (the words are trimmed of it), any longer word may be a typo.
+ */
+const STATION_SEARCH: SearchRules = {
+  vocabulary: 'stations',
+  shortWords: 'whole word',
+  punctuationOnly: 'nothing',
+  typoThreshold: 0.5,
+  mayBeTypo: () => true,
+};
+
+/** The search's conditions on the stations' words (see planSearch); null when nothing can match. */
+export const planStationSearch = (db: Database, words: readonly string[]) => planSearch(db, STATION_SEARCH, words);
 
 /** The search box's text as distinct words (at most 8), each of which must match. */
 export function searchWords(term: string | undefined): string[] {

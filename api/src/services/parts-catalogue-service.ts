@@ -26,8 +26,11 @@ import {
   searchWords,
   suggestParts,
   withTypoTolerance,
+  allowsTypos,
+  TYPO_THRESHOLD,
 } from '../repositories/parts-catalogue-repository';
 import { toBattlestationCard } from './battlestation-cards';
+import { planSearch, type SearchRules } from './search-plan';
 
 /** A category as a type_path; an unknown one means every category (SPEC "Parts browse"). */
 async function typeIdOfPath(db: Database, path: string | undefined): Promise<number | undefined> {
@@ -49,11 +52,25 @@ function withImageSize<T extends PartSummaryRow>(row: T): Omit<T, 'image_width' 
   return { ...part, image_size };
 }
 
+/**
+ * The catalogue search's rules (decisions 007 and 015): short words and words of punctuation alone are looked
+ * for as written in the name or the manufacturer ('%', 'i9'); typos only in words with 3 letters or digits.
+ */
+const PART_SEARCH: SearchRules = {
+  vocabulary: 'parts',
+  shortWords: 'text',
+  punctuationOnly: 'text',
+  typoThreshold: TYPO_THRESHOLD,
+  mayBeTypo: allowsTypos,
+};
+
 /** GET /parts: one page of the catalogue with the total of the whole filtered list. */
 export async function getParts(db: Database, query: z.output<typeof partsQuery>): Promise<PartsListResponse> {
   const typeId = await typeIdOfPath(db, query.partType);
   const words = query.searchTerm ? searchWords(query.searchTerm) : [];
-  const filter = { typeId, words };
+  const plan = words.length > 0 ? await planSearch(db, PART_SEARCH, words) : { terms: [], total: undefined };
+  if (!plan) return { parts: [], total: 0 };
+  const filter = { typeId, terms: plan.terms };
   const read = async (tx: Database) => {
     const rows = await listParts(tx, {
       ...filter,
@@ -62,9 +79,11 @@ export async function getParts(db: Database, query: z.output<typeof partsQuery>)
       limit: query.resultsPerPage,
       offset: (query.pageNumber - 1) * query.resultsPerPage,
     });
-    return { parts: rows.map(withImageSize), total: await countParts(tx, filter) };
+    // The vocabulary counts parts of every category.
+    const total = typeId === undefined && plan.total !== undefined ? plan.total : await countParts(tx, filter);
+    return { parts: rows.map(withImageSize), total };
   };
-  return words.length > 0 ? withTypoTolerance(db, words, read) : read(db);
+  return plan.terms.length > 0 ? withTypoTolerance(db, words, read) : read(db);
 }
 
 /** GET /parts/id/{id}: the part with its category, manufacturer link and store links. */

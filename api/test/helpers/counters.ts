@@ -36,7 +36,7 @@ export async function counterMismatches(app: FastifyInstance): Promise<Record<st
       FROM part_types t LEFT JOIN part_type_counts c ON c.type_id = t.type_id
       WHERE coalesce(c.parts, 0) <> (SELECT count(*) FROM parts p WHERE p.type_id = t.type_id)`,
   );
-  // The search vocabulary's public station count per word (decision 015).
+  // The search vocabularies' counts per word (decision 015).
   const words = await rows(
     app.db,
     sql`SELECT coalesce(kept.word, counted.word) AS word, coalesce(kept.public_stations, 0) AS kept, coalesce(counted.stations, 0) AS counted
@@ -45,5 +45,13 @@ export async function counterMismatches(app: FastifyInstance): Promise<Record<st
                  WHERE is_public GROUP BY token) counted ON counted.word = kept.word
       WHERE coalesce(kept.public_stations, 0) <> coalesce(counted.stations, 0)`,
   );
-  return [...stations, ...parts, ...totals, ...perCategory, ...words];
+  const partWords = await rows(
+    app.db,
+    sql`SELECT coalesce(kept.word, counted.word) AS word, coalesce(kept.parts, 0) AS kept, coalesce(counted.parts, 0) AS counted
+      FROM part_words kept
+      FULL JOIN (SELECT token AS word, count(*)::int AS parts FROM parts, unnest(search_tokens) AS token GROUP BY token) counted
+        ON counted.word = kept.word
+      WHERE coalesce(kept.parts, 0) <> coalesce(counted.parts, 0)`,
+  );
+  return [...stations, ...parts, ...totals, ...perCategory, ...words, ...partWords];
 }
