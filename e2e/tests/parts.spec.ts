@@ -117,7 +117,8 @@ test('open a part, follow a store link in a new tab, open a battlestation that u
   await popup.close();
 
   const stations = page.getByRole('region', { name: 'Battlestations using this part' });
-  const stationCards = stations.getByRole('link').filter({ hasText: 'by:' });
+  // A card's station link holds its name (the 'by:' line is the member's own link).
+  const stationCards = stations.getByRole('link').filter({ has: page.getByRole('heading', { level: 3 }) });
   await expect(stationCards.first()).toBeVisible();
   expect(await stationCards.count()).toBe(Math.min(count, 10));
   const stationName = (await stationCards.first().getByRole('heading').textContent()) ?? '';
