@@ -1,6 +1,6 @@
 import path from 'node:path';
 import { benchUser } from './lib/auth';
-import { dataPath } from './lib/data-path';
+import { dataPath, SEARCHES } from './lib/data-path';
 import { prepareDataset, type Dataset } from './lib/dataset';
 import { discoveryLatency } from './lib/discovery';
 import { bundleSizes, lighthouse, pageJavaScript, type LighthouseFigures } from './lib/frontend';
@@ -98,17 +98,8 @@ async function apiLoad(dataset: Dataset, hello: LoadResult): Promise<LoadResult[
       results.depth = depth;
 
       // Search: selective, unselective and misspelt terms, p95 of sequential calls, from the database (cache bypassed).
-      const searches: [string, string][] = [
-        ['battlestations, selective', '/api/battlestations?searchTerm=Sakura%20Nook%2042'],
-        ['battlestations, unselective', '/api/battlestations?searchTerm=setup'],
-        ['battlestations, typo', '/api/battlestations?searchTerm=cozzy%20workspce'],
-        ['parts, selective', '/api/parts?searchTerm=Noctua%20Apex%20512'],
-        ['parts, unselective', '/api/parts?searchTerm=pro'],
-        ['parts, typo', '/api/parts?searchTerm=corsiar'],
-        ['autocomplete', '/api/parts/autocomplete?searchTerm=logit'],
-      ];
       const search: Record<string, { p50: number; p95: number }> = {};
-      for (const [name, route] of searches) {
+      for (const [name, route] of SEARCHES) {
         const latency = await sequentialLatency(`${api.url}${route}`, SAMPLES, true);
         search[name] = latency;
         rows.push({ section: 'Search (sequential, from the database)', measure: name, value: `p50 ${latency.p50} ms, p95 ${latency.p95} ms`, target: 'p95 ≤ 50 ms', met: latency.p95 <= 50 });

@@ -1,11 +1,10 @@
-import { spawn } from 'node:child_process';
-import path from 'node:path';
 import sharp from 'sharp';
 import { benchMembers } from './auth';
 import { prepareDataset, type Dataset } from './dataset';
 import { load, type LoadResult } from './load';
-import { ROOT, startApi, type Service } from './processes';
+import { startApi, type Service } from './processes';
 import type { Row } from './report';
+import { startFrontDoor } from './site';
 import { round, sequentialLatency } from './stats';
 import { makeTrace, replayTrace, type TraceDataset, type TraceResult } from './trace';
 
@@ -18,7 +17,6 @@ import { makeTrace, replayTrace, type TraceDataset, type TraceResult } from './t
 const CONNECTIONS = 50;
 const TRACE_SEED = 18;
 const TRACE_MEMBERS = 20;
-const TSX = require.resolve('tsx/cli');
 const RELAXED_LIMITS = { RATE_LIMIT_UPLOAD_MAX: '100000', RATE_LIMIT_SIGN_UP_MAX: '100000', RATE_LIMIT_FAVORITE_MAX: '100000' };
 
 /** The words of api/src/seed/scale.ts (stations' names and descriptions, parts' brands and models). */
@@ -39,30 +37,16 @@ async function withService<T>(start: () => Promise<Service>, work: (service: Ser
   }
 }
 
-/** The site's front door alone (start:site: static files and /api proxied to the API), as in production. */
-async function startFrontDoor(port: number, apiUrl: string): Promise<Service> {
-  const child = spawn(process.execPath, [TSX, path.join(ROOT, 'shell', 'server', 'site.ts')], {
-    env: { ...process.env, PORT: String(port), API_ORIGIN: apiUrl, HOST: '127.0.0.1', LOG_LEVEL: 'warn' },
-    stdio: ['ignore', 'ignore', 'inherit'],
-  });
-  const url = `http://127.0.0.1:${port}`;
-  for (let tries = 0; ; tries += 1) {
-    if (child.exitCode !== null) throw new Error('the front door stopped while starting');
-    if (tries > 600) throw new Error('the front door did not start within 2 minutes');
-    if (await fetch(`${url}/api/health`).then((r) => r.ok).catch(() => false)) break;
-    await new Promise((resolve) => setTimeout(resolve, 200));
-  }
-  return {
-    url,
-    process: child,
-    stop: () =>
-      new Promise<void>((resolve) => {
-        if (child.exitCode !== null) return resolve();
-        child.once('exit', () => resolve());
-        child.kill('SIGTERM');
-      }),
-  };
-}
+/** The search kinds of the bench (selective, unselective, misspelt), on both lists and the part picker. */
+export const SEARCHES: [string, string][] = [
+  ['battlestations, selective', '/api/battlestations?searchTerm=Sakura%20Nook%2042'],
+  ['battlestations, unselective', '/api/battlestations?searchTerm=setup'],
+  ['battlestations, typo', '/api/battlestations?searchTerm=cozzy%20workspce'],
+  ['parts, selective', '/api/parts?searchTerm=Noctua%20Apex%20512'],
+  ['parts, unselective', '/api/parts?searchTerm=pro'],
+  ['parts, typo', '/api/parts?searchTerm=corsiar'],
+  ['autocomplete', '/api/parts/autocomplete?searchTerm=logit'],
+];
 
 export interface DataPathOptions {
   sizes: number[];
@@ -126,16 +110,7 @@ async function cacheOffRoutes(dataset: Dataset, options: DataPathOptions, label:
       const ratio = round(depth[middle]! / depth[1]!, 2);
       rows.push({ section: `Data path, ${label}: depth (p50, sequential)`, measure: 'by name', value: `page 1 ${depth[1]} ms, page ${middle} ${depth[middle]} ms: ×${ratio}`, target: '≤ 2× page 1', met: ratio <= 2 });
 
-      const searches: [string, string][] = [
-        ['battlestations, selective', '/api/battlestations?searchTerm=Sakura%20Nook%2042'],
-        ['battlestations, unselective', '/api/battlestations?searchTerm=setup'],
-        ['battlestations, typo', '/api/battlestations?searchTerm=cozzy%20workspce'],
-        ['battlestations, two common words, page 2', '/api/battlestations?searchTerm=walnut%20desk&pageNumber=2'],
-        ['parts, selective', '/api/parts?searchTerm=Noctua%20Apex%20512'],
-        ['parts, unselective', '/api/parts?searchTerm=pro'],
-        ['parts, typo', '/api/parts?searchTerm=corsiar'],
-        ['autocomplete', '/api/parts/autocomplete?searchTerm=logit'],
-      ];
+      const searches: [string, string][] = [...SEARCHES, ['battlestations, two common words, page 2', '/api/battlestations?searchTerm=walnut%20desk&pageNumber=2']];
       const search: Record<string, { p50: number; p95: number }> = {};
       for (const [name, route] of searches) {
         const latency = await sequentialLatency(`${api.url}${route}`, 200, true);
