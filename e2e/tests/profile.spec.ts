@@ -175,8 +175,9 @@ test('settings: a new username shows on my station cards and in the top bar', as
   await page.getByRole('link', { name: 'View Battlestations' }).first().click();
   await page.getByLabel('Search battlestations').fill(name);
   await page.getByRole('button', { name: 'Search', exact: true }).click();
-  const card = page.getByRole('link').filter({ hasText: name });
+  const card = page.getByRole('list', { name: 'Battlestations' }).getByRole('listitem').filter({ hasText: name });
   await expect(card).toContainText(`by: ${newName}`);
+  await expect(card.getByRole('link', { name: newName })).toHaveAttribute('href', `/users/${newName}`);
 });
 
 test('settings: an e-mail change signs out, and the new e-mail signs in', async ({ page, request }) => {
