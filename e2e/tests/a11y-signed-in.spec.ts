@@ -138,6 +138,8 @@ for (const colorScheme of ['light', 'dark'] as const) {
     });
 
     test('profile: my battlestations with the row menu and dialogs, favorites, loading and errors', async ({ page, request, consoleErrors }) => {
+      // Eleven states, each checked with axe: about a minute on a loaded 2-core machine (it hit 60 s).
+      test.setTimeout(120_000);
       void consoleErrors;
       const account = await registerAccount(request, 'a11yp');
       const token = await idToken(request, account);
