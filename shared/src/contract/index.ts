@@ -9,4 +9,5 @@ export * from './stores';
 export * from './admin';
 export * from './images';
 export * from './sort-direction';
+export * from './station-history';
 export { z } from './zod';
