@@ -9,12 +9,14 @@
  * - Public lists only ever read `is_public` rows, so their indexes are partial.
  * - Search uses pg_trgm (created by the first migration) through GIN indexes.
  */
+import type { StationChange } from '@battledeck/shared/contract';
 import { sql } from 'drizzle-orm';
 import {
   boolean,
   check,
   index,
   integer,
+  jsonb,
   pgTable,
   primaryKey,
   text,
@@ -166,8 +168,30 @@ export const battlestations = pgTable(
       .array()
       .notNull()
       .generatedAlwaysAs(sql`battlestation_search_tokens(search_text)`),
+    /**
+     * Desk properties (issue 19, decision 017). monitor_count is the owner's correction when they made one
+     * (monitor_count_manual), else the station's Monitor parts; kept by the services with the other derived columns.
+     */
+    monitor_count: counter('monitor_count'),
+    monitor_count_manual: integer(),
+    /** What the desk is mainly for, any of MAIN_USES (shared contract), in that order. */
+    main_uses: text().array().notNull().default(sql`'{}'::text[]`),
+    /** The cover photo's palette (5 hex colours, most used first) and their colour families; kept by the services. */
+    palette: text().array().notNull().default(sql`'{}'::text[]`),
+    colour_families: text().array().notNull().default(sql`'{}'::text[]`),
+    /**
+     * The list filters' values as tokens ('monitors:2', 'use:gaming', 'colour:blue'), for one partial GIN index
+     * that serves every combination of filters and the facet counts. The function is migration 0012's.
+     */
+    facets: text()
+      .array()
+      .notNull()
+      .generatedAlwaysAs(sql`battlestation_facets(monitor_count, main_uses, colour_families)`),
   },
   (t) => [
+    index('battlestations_public_facets_idx')
+      .using('gin', t.facets)
+      .where(sql`is_public`),
     index('battlestations_user_idx').on(t.user_id, t.created_date),
     index('battlestations_public_name_idx')
       .on(t.name_key, t.battlestation_id)
@@ -194,6 +218,7 @@ export const battlestations = pgTable(
       'battlestations_counts_check',
       sql`${t.image_count} >= 0 AND ${t.part_count} >= 0 AND ${t.favorites} >= 0`,
     ),
+    check('battlestations_monitor_count_check', sql`${t.monitor_count_manual} BETWEEN 0 AND 12`),
   ],
 );
 
@@ -211,6 +236,9 @@ export const battlestation_images = pgTable(
     height: integer().notNull(),
     /** The width copies written beside it (`_w480`…, issue 17); null until the start-up backfill has looked. */
     widths: integer().array(),
+    /** The photo's 5-colour palette and colour families, extracted at upload (decision 017); null for older photos. */
+    palette: text().array(),
+    colour_families: text().array(),
     created_date: createdDate(),
   },
   (t) => [index('battlestation_images_order_idx').on(t.battlestation_id, t.display_order)],
@@ -314,4 +342,29 @@ export const part_words = pgTable(
     parts: integer().notNull().default(0),
   },
   (t) => [index('part_words_trgm_idx').using('gin', t.word.op('gin_trgm_ops'))],
+);
+
+/**
+ * A station's history (issue 20, decision 019): one row per save, written in the saving transaction, read
+ * newest first a page at a time (keyset on change_id). `is_public` is the visibility after the save and
+ * `was_public` the one before (null for the creation): others see only rows saved while public.
+ */
+export const station_changes = pgTable(
+  'station_changes',
+  {
+    change_id: integer().primaryKey().generatedByDefaultAsIdentity(),
+    battlestation_id: integer()
+      .notNull()
+      .references(() => battlestations.battlestation_id, { onDelete: 'cascade' }),
+    /** Who saved: the owner or a staff member; null once that account is deleted. */
+    user_id: text().references(() => users.user_id, { onDelete: 'set null' }),
+    changed_date: timestamp('changed_date', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+    changes: jsonb().$type<StationChange[]>().notNull(),
+    is_public: boolean().notNull(),
+    was_public: boolean(),
+  },
+  (t) => [
+    index('station_changes_station_idx').on(t.battlestation_id, t.change_id),
+    index('station_changes_user_idx').on(t.user_id),
+  ],
 );
