@@ -1,4 +1,5 @@
 import sharp, { type Metadata, type Sharp } from 'sharp';
+import { extractPalette, type Palette } from './palette';
 import { HttpError, MESSAGES } from '../errors';
 import { widthsFor } from '@battledeck/shared/contract';
 import { decodeLimiter, type DecodeLimiter } from './decode-limiter';
@@ -53,6 +54,8 @@ export interface ProcessedImage {
   thumb: EncodedImage;
   /** The width copies narrower than the web copy (`RESPONSIVE_WIDTHS`), narrowest first; none is upscaled. */
   variants: EncodedImage[];
+  /** Its five colours and their families (decision 017). */
+  palette: Palette;
 }
 
 function open(input: Buffer): Sharp {
@@ -141,12 +144,13 @@ async function decode(input: Buffer, ext: ImageExtension, contentType: string): 
       .toBuffer({ resolveWithObject: true });
     const pixels = () => sharp(data, { raw: { width: info.width, height: info.height, channels: info.channels } });
     const copy = (width: number) => toEncoded(encode(pixels().resize({ width, withoutEnlargement: true }), ext));
-    const [web, thumb, ...variants] = await Promise.all([
+    const [palette, web, thumb, ...variants] = await Promise.all([
+      extractPalette(pixels()),
       toEncoded(encode(pixels(), ext)),
       copy(IMAGE_RULES.thumbWidth),
       ...widthsFor(info.width).map(copy),
     ]);
-    return { ext, contentType, web, thumb, variants };
+    return { ext, contentType, web, thumb, variants, palette };
   } catch (error) {
     throw new HttpError(400, MESSAGES.unreadableImage, { cause: error });
   }

@@ -2,6 +2,7 @@ import { thumbnailName, widthVariantName, type ImageFolder } from '@battledeck/s
 import { imageKey, stationImageKey } from '../storage/storage';
 import { processImage, type ProcessOptions } from './image-pipeline';
 import { randomImageName } from './image-names';
+import type { Palette } from './palette';
 import type { DeclaredFile } from './upload-checks';
 import type { WrittenFiles } from './written-files';
 
@@ -16,6 +17,8 @@ export interface StoredImage {
   /** The width copies written (`{name}_w{width}.{ext}`), narrowest first. */
   widths: number[];
   bytes: number;
+  /** Its palette (decision 017). */
+  palette: Palette;
   /** Stored under the private prefix (a private station's photo) rather than the public folder. */
   isPrivate: boolean;
 }
@@ -52,6 +55,7 @@ export async function storeImage(
     thumbHeight: image.thumb.height,
     widths: image.variants.map((copy) => copy.width),
     bytes: image.web.buffer.length,
+    palette: image.palette,
     isPrivate,
   };
 }

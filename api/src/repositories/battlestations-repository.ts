@@ -78,6 +78,8 @@ export interface PublicListQuery {
   limit: number;
   /** Words that must all match (see searchCondition). */
   terms: SearchTerm[];
+  /** Filter tokens the station must all hold (decision 017; see facetCondition). */
+  facets?: readonly string[];
   /** Gather the matches and sort them rather than walk a sort index (see battlestationOrder). */
   gather?: boolean;
 }
@@ -97,6 +99,19 @@ function searchCondition(terms: SearchTerm[]): SQL | undefined {
     ...terms.flatMap(({ anyOf, text }) => [...(anyOf ? [holdsOneOf(anyOf)] : []), ...(text !== undefined ? [containsText(text)] : [])]),
   );
 }
+
+/** Every filter token must be held ('monitors:2', 'use:gaming'…); served by the partial GIN index on facets. */
+function facetCondition(facets: readonly string[]): SQL | undefined {
+  if (facets.length === 0) return undefined;
+  return sql`${battlestations.facets} @> ARRAY[${sql.join(
+    facets.map((token) => sql`${token}`),
+    sql`, `,
+  )}]::text[]`;
+}
+
+/** The public stations a list shows: the search's words and the filters. */
+export const publicListCondition = (terms: SearchTerm[], facets: readonly string[] = []) =>
+  and(isPublicStation, searchCondition(terms), facetCondition(facets));
 
 /**
  * Each sort follows a station index column for column (the partial `WHERE is_public` ones for the public
@@ -156,7 +171,8 @@ function preparedPage(db: Database, sortBy: PublicListSort, direction: 'asc' | '
 const preparedPages = new WeakMap<Database, Map<string, { execute(values: { limit: number; offset: number }): Promise<BattlestationCardRow[]> }>>();
 
 export async function listPublicBattlestations(db: Database, query: PublicListQuery): Promise<BattlestationCardRow[]> {
-  if (query.terms.length === 0 && !(db instanceof PgTransaction)) {
+  const facets = query.facets ?? [];
+  if (query.terms.length === 0 && facets.length === 0 && !(db instanceof PgTransaction)) {
     return preparedPage(db, query.sortBy, query.direction).execute({ limit: query.limit, offset: query.offset });
   }
   const order = battlestationOrder(query.sortBy, query.direction, !query.gather);
@@ -165,7 +181,7 @@ export async function listPublicBattlestations(db: Database, query: PublicListQu
   const page = db
     .select({ id: sql<number>`${battlestations.battlestation_id}`.as('page_id') })
     .from(battlestations)
-    .where(and(isPublicStation, searchCondition(query.terms)))
+    .where(publicListCondition(query.terms, facets))
     .orderBy(...order)
     .limit(query.limit)
     .offset(query.offset)
@@ -182,15 +198,15 @@ export async function listPublicBattlestations(db: Database, query: PublicListQu
  * How many public stations match. Without words it is the total the database keeps (`station_counts`,
  * decision 013): one row instead of an index scan over every public station (13 ms at 100,000).
  */
-export async function countPublicBattlestations(db: Database, terms: SearchTerm[]): Promise<number> {
-  if (terms.length === 0) {
+export async function countPublicBattlestations(db: Database, terms: SearchTerm[], facets: readonly string[] = []): Promise<number> {
+  if (terms.length === 0 && facets.length === 0) {
     const [kept] = await db.select({ total: station_counts.public_stations }).from(station_counts);
     if (kept) return kept.total;
   }
   const [row] = await db
     .select({ total: sql<number>`count(*)::int` })
     .from(battlestations)
-    .where(and(isPublicStation, searchCondition(terms)));
+    .where(publicListCondition(terms, facets));
   return Number(row?.total ?? 0);
 }
 
@@ -280,7 +296,7 @@ export async function insertBattlestations(db: Database, rows: NewBattlestationR
   return db.insert(battlestations).values(rows).returning();
 }
 
-export type BattlestationChanges = Partial<Pick<BattlestationRow, 'name' | 'description' | 'instagram_url' | 'reddit_url' | 'is_public'>>;
+export type BattlestationChanges = Partial<Pick<BattlestationRow, 'name' | 'description' | 'instagram_url' | 'reddit_url' | 'is_public' | 'main_uses' | 'monitor_count_manual'>>;
 
 export async function updateBattlestation(tx: Database, id: number, changes: BattlestationChanges): Promise<void> {
   await tx

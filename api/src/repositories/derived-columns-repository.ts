@@ -7,6 +7,7 @@ import {
   battlestations,
   favorites,
   part_stores,
+  part_types,
   parts,
   stores,
   users,
@@ -38,11 +39,21 @@ export async function lockPartsForCounts(db: Database, ids: readonly number[]): 
   if (ids.length > 0) await lockRows(db, parts, parts.part_id, ids);
 }
 
-/** image_count, part_count, favorites, thumbnail (first photo) and search_text of battlestations. */
+/** The Monitor category's parts count as the desk's monitors (decision 017). */
+const MONITOR_TYPE_PATH = 'monitor';
+
+/**
+ * image_count, part_count, favorites, thumbnail (first photo), search_text, and the desk properties derived
+ * from the rows (decision 017): monitor_count (the owner's correction, else the Monitor parts), palette and
+ * colour_families (the first photo's).
+ */
 export async function refreshBattlestationDerived(db: Database, ids: Ids): Promise<void> {
   if (ids !== 'all' && ids.length === 0) return;
   const id = battlestations.battlestation_id;
   await lockRows(db, battlestations, id, ids);
+  const firstPhoto = (column: PgColumn) => sql`coalesce((SELECT ${column} FROM ${battlestation_images}
+    WHERE ${battlestation_images.battlestation_id} = ${id}
+    ORDER BY ${battlestation_images.display_order}, ${battlestation_images.image_id} LIMIT 1), '{}'::text[])`;
   await db
     .update(battlestations)
     .set({
@@ -52,6 +63,12 @@ export async function refreshBattlestationDerived(db: Database, ids: Ids): Promi
       thumbnail: sql`(SELECT ${battlestation_images.image} FROM ${battlestation_images}
         WHERE ${battlestation_images.battlestation_id} = ${id}
         ORDER BY ${battlestation_images.display_order}, ${battlestation_images.image_id} LIMIT 1)`,
+      palette: firstPhoto(battlestation_images.palette),
+      colour_families: firstPhoto(battlestation_images.colour_families),
+      monitor_count: sql`coalesce(${battlestations.monitor_count_manual}, (SELECT count(*) FROM ${battlestation_parts}
+        JOIN ${parts} ON ${parts.part_id} = ${battlestation_parts.part_id}
+        JOIN ${part_types} ON ${part_types.type_id} = ${parts.type_id}
+        WHERE ${battlestation_parts.battlestation_id} = ${id} AND ${part_types.type_path} = ${MONITOR_TYPE_PATH}))`,
       // What search matches (decision 16): name, username, part names, description; in lower case, for LIKE.
       search_text: sql`lower(concat_ws(' ', ${battlestations.name},
         (SELECT ${users.username} FROM ${users} WHERE ${users.user_id} = ${battlestations.user_id}),

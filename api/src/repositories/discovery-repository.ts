@@ -14,7 +14,7 @@ import { battlestationCardColumns, isPublicStation, type BattlestationCardRow } 
  */
 export const SAMPLE_PER_PART = 500;
 
-async function rowsOf<T>(db: Database, query: SQL): Promise<T[]> {
+export async function rowsOf<T>(db: Database, query: SQL): Promise<T[]> {
   // Both drivers answer { rows }; drizzle's shared type leaves the result unknown.
   return ((await db.execute(query)) as unknown as { rows: T[] }).rows;
 }

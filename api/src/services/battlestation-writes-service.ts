@@ -77,6 +77,8 @@ const imageRow = (stationId: number, image: StoredImage, display_order: number) 
   height: image.height,
   widths: image.widths,
 });
+  palette: image.palette.colours,
+  colour_families: image.palette.families,
 
 /**
  * POST /battlestations/: photos are stored while the body streams in, then every row is written in one
@@ -102,6 +104,8 @@ export async function createBattlestation(deps: WriteDeps, user: AuthUser, read:
           reddit_url: fields.reddit_url ?? null,
           is_public: fields.is_public,
         },
+          main_uses: fields.main_uses ?? [],
+          monitor_count_manual: fields.monitor_count ?? null,
       ]);
       const id = station.battlestation_id;
       await insertBattlestationImages(tx, images.map((image, order) => imageRow(id, image, order)));
@@ -130,6 +134,8 @@ function columnChanges(fields: UpdateFields): BattlestationChanges {
   if (fields.is_public !== undefined) changes.is_public = fields.is_public;
   return changes;
 }
+  if (fields.main_uses !== undefined) changes.main_uses = fields.main_uses;
+  if (fields.monitor_count !== undefined) changes.monitor_count_manual = fields.monitor_count;
 
 function hasChanges(fields: UpdateFields, added: StoredImage[]): boolean {
   return Object.values(fields).some((value) => value !== undefined) || added.length > 0;

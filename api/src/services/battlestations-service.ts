@@ -4,7 +4,10 @@ import {
   type BattlestationDetail,
   type BattlestationPart,
   type BattlestationsListResponse,
+  type ColourFamily,
   type BattlestationSort,
+  type MainUse,
+  type MonitorFilter,
   type Direction,
 } from '@battledeck/shared/contract';
 import type { AuthUser } from '../auth/auth-user';
@@ -19,6 +22,7 @@ import {
   listPublicBattlestations,
 } from '../repositories/battlestations-repository';
 import type { SearchTerm } from '../repositories/search-words-repository';
+import { countFacets, emptyFacets, filterTokens } from './station-filters';
 import { assertVisible } from './battlestation-access';
 import { toBattlestationCard } from './battlestation-cards';
 import { planSearch, type SearchRules } from './search-plan';
@@ -32,6 +36,9 @@ export async function getFeaturedBattlestations(db: Database): Promise<Battlesta
 export interface PublicListParams {
   pageNumber: number;
   resultsPerPage: number;
+  monitorCount?: MonitorFilter;
+  mainUse?: MainUse;
+  colourFamily?: ColourFamily;
   sortBy: BattlestationSort;
   direction: Direction;
   searchTerm?: string;
@@ -67,22 +74,27 @@ export function searchWords(term: string | undefined): string[] {
  */
 const GATHER_ALWAYS = 1000;
 
-/** GET /battlestations: one page of public stations and how many match in all. */
+/**
+ * GET /battlestations: one page of public stations and how many match in all, with the filters' facet
+ * counts (decision 017).
+ */
 export async function listBattlestations(db: Database, params: PublicListParams): Promise<BattlestationsListResponse> {
   const offset = (params.pageNumber - 1) * params.resultsPerPage;
   const limit = params.resultsPerPage;
-  const query = { sortBy: params.sortBy, direction: params.direction, offset, limit };
+  const facets = filterTokens(params);
+  const query = { sortBy: params.sortBy, direction: params.direction, offset, limit, facets };
   let terms: SearchTerm[] = [];
   let knownTotal: number | undefined;
   const words = searchWords(params.searchTerm);
   if (words.length > 0) {
     const search = await planStationSearch(db, words);
-    if (!search) return { battlestations: [], total: 0 };
+    if (!search) return { battlestations: [], total: 0, facets: emptyFacets() };
     ({ terms, total: knownTotal } = search);
   }
-  // Without words the total is one kept row (decision 013).
-  const total = knownTotal ?? (await countPublicBattlestations(db, terms));
-  if (offset >= total) return { battlestations: [], total };
+  const facetCounts = await countFacets(db, terms, params);
+  // Without words the total is one kept row (decision 013); the vocabulary's total knows no filters.
+  const total = (facets.length === 0 ? knownTotal : undefined) ?? (await countPublicBattlestations(db, terms, facets));
+  if (offset >= total) return { battlestations: [], total, facets: facetCounts };
   // Past the middle, the page is read from the other end: the last page costs what the first does.
   const fromEnd = offset > total / 2;
   const reversed = { direction: params.direction === 'asc' ? 'desc' : 'asc', offset: Math.max(0, total - offset - limit), limit: Math.min(limit, total - offset) } as const;
@@ -90,10 +102,10 @@ export async function listBattlestations(db: Database, params: PublicListParams)
   // Walking a sort index reads about (rows up to the page) × (public stations / matches) rows; gathering
   // the matches reads each once. Take the smaller.
   const gather =
-    terms.length > 0 &&
+    (terms.length > 0 || facets.length > 0) &&
     (total < GATHER_ALWAYS || total <= ((page.offset + page.limit) * (await countPublicBattlestations(db, []))) / total);
   const rows = await listPublicBattlestations(db, { ...page, terms, gather });
-  return { battlestations: (fromEnd ? rows.reverse() : rows).map(toBattlestationCard), total };
+  return { battlestations: (fromEnd ? rows.reverse() : rows).map(toBattlestationCard), total, facets: facetCounts };
 }
 
 /** GET /battlestations/id/{id}: the page of one station, with `is_favorited` for the caller. */
@@ -113,6 +125,10 @@ export async function getBattlestationDetail(db: Database, user: AuthUser | null
     is_favorited: station.favorited ? 1 : 0,
     image_count: station.image_count,
     part_count: station.part_count,
+    monitor_count: station.monitor_count,
+    monitor_count_manual: station.monitor_count_manual,
+    main_uses: station.main_uses as MainUse[],
+    palette: station.palette,
     images: station.photos.map((photo) => photo.image),
     image_sizes: station.photos.map((photo) => ({ width: photo.width, height: photo.height, widths: photo.widths })),
     parts: station.parts,

@@ -1,3 +1,4 @@
+import { paletteFamilies } from '@battledeck/shared/contract';
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { signInWithPassword } from '../../src/dev/auth-emulator';
@@ -111,6 +112,10 @@ export interface BattlestationOverrides {
   images?: string[] | number;
   /** Users who favorited it. */
   favoritedBy?: (TestUser | UserRow)[];
+  /** Desk properties (decision 017): main uses, the owner's monitor count, the first photo's palette. */
+  main_uses?: string[];
+  monitor_count_manual?: number | null;
+  palette?: string[];
 }
 
 const uidOf = (user: TestUser | UserRow) => ('uid' in user ? user.uid : user.user_id);
@@ -134,10 +139,14 @@ export async function createBattlestation(app: FastifyInstance, overrides: Battl
         reddit_url: overrides.reddit_url ?? null,
         created_date: overrides.created_date,
         updated_date: overrides.created_date,
+        main_uses: overrides.main_uses,
+        monitor_count_manual: overrides.monitor_count_manual,
       },
     ]);
     const stationId = station.battlestation_id;
-    await insertBattlestationImages(tx, images.map((image, display_order) => ({ battlestation_id: stationId, image, display_order, width: 1600, height: 1000 })));
+    const palette = (display_order: number) =>
+      display_order === 0 && overrides.palette ? { palette: overrides.palette, colour_families: paletteFamilies(overrides.palette) } : {};
+    await insertBattlestationImages(tx, images.map((image, display_order) => ({ battlestation_id: stationId, image, display_order, width: 1600, height: 1000, ...palette(display_order) })));
     await insertBattlestationParts(tx, parts.map((p) => ({ battlestation_id: stationId, part_id: p.part_id })));
     await insertFavorites(tx, (overrides.favoritedBy ?? []).map((u) => ({ user_id: uidOf(u), battlestation_id: stationId })));
     await refreshBattlestationDerived(tx, [stationId]);

@@ -15,6 +15,7 @@ import {
   timestamp,
 } from './common';
 import { BATTLESTATION_PAGE_SIZES, BATTLESTATION_SORTS } from './constants';
+import { COLOUR_FAMILIES, HEX_COLOUR, MAIN_USES, MONITOR_COUNT_MAX, MONITOR_FILTERS, PALETTE_SIZE } from './desk-properties';
 
 export const BATTLESTATION_MESSAGES = {
   nameRequired: REQUIRED,
@@ -76,10 +77,21 @@ export const battlestationDetail = z.object({
   /** Each photo's size and width copies, in the order of `images` (issue 17). */
   image_sizes: z.array(photoSize).optional(),
   parts: z.array(battlestationPart),
+  /** Desk properties (decision 017): monitors (the owner's correction, else the Monitor parts), main uses, palette. */
+  monitor_count: z.number().int().optional(),
+  /** The owner's correction of monitor_count; null when it is counted from the parts. */
+  monitor_count_manual: z.number().int().nullable().optional(),
+  main_uses: z.array(z.enum(MAIN_USES)).optional(),
+  /** The cover photo's colours, `#rrggbb`, most used first. */
+  palette: z.array(z.string().regex(HEX_COLOUR)).max(PALETTE_SIZE).optional(),
 });
 export type BattlestationDetail = z.infer<typeof battlestationDetail>;
 
 export { BATTLESTATION_PAGE_SIZES, BATTLESTATION_SORTS, BATTLESTATIONS_QUERY_DEFAULTS, FAVORITE_MESSAGES, type BattlestationSort } from './constants';
+
+/** A list filter: one of `values`, or none when absent or empty (a GET form's "Any"). */
+const filterOf = <const T extends readonly [string, ...string[]]>(field: string, values: T) =>
+  z.preprocess((v) => (v === '' ? undefined : v), oneOf(field, values).optional());
 
 /** GET /battlestations (public ones only). */
 export const battlestationsQuery = z.object({
@@ -88,12 +100,27 @@ export const battlestationsQuery = z.object({
   sortBy: oneOf('sortBy', BATTLESTATION_SORTS).default('created_date'),
   direction: oneOf('direction', DIRECTIONS).default('asc'),
   searchTerm: searchTermSchema,
+  /** Filters (decision 017), each one value or empty for any; combined with each other and with the search. */
+  monitorCount: filterOf('monitorCount', MONITOR_FILTERS),
+  mainUse: filterOf('mainUse', MAIN_USES),
+  colourFamily: filterOf('colourFamily', COLOUR_FAMILIES),
 });
 export type BattlestationsQuery = z.input<typeof battlestationsQuery>;
+
+/** How many stations a filter's value would give, with the search and the other filters as they are. */
+export const facetCount = z.object({ value: z.string(), count: z.number().int() });
+export const battlestationFacets = z.object({
+  monitorCount: z.array(facetCount),
+  mainUse: z.array(facetCount),
+  colourFamily: z.array(facetCount),
+});
+export type BattlestationFacets = z.infer<typeof battlestationFacets>;
 
 export const battlestationsListResponse = z.object({
   battlestations: z.array(battlestationCard),
   total: z.number().int(),
+  /** Facet counts for the filters (absent from older answers). */
+  facets: battlestationFacets.optional(),
 });
 export type BattlestationsListResponse = z.infer<typeof battlestationsListResponse>;
 
@@ -156,6 +183,18 @@ const partIds = (field: string) =>
 const imageNames = (field: string) =>
   jsonField(z.array(z.string().max(200), { error: () => `${field} must be a list of image names.` }).max(LIMITS.imagesPerStationMax));
 
+/** Main uses as a JSON list (multipart); duplicates dropped, in MAIN_USES order. */
+const mainUsesField = jsonField(
+  z.array(oneOf('main_uses', MAIN_USES), { error: () => `main_uses must be a list of: ${MAIN_USES.join(', ')}.` }),
+).transform((uses) => MAIN_USES.filter((use) => uses.includes(use)));
+
+/** The owner's monitor count: a whole number 0-12, or empty text to count the Monitor parts again. */
+const monitorCountMessage = `monitor_count must be a whole number from 0 to ${MONITOR_COUNT_MAX}, or empty.`;
+const monitorCountField = z.preprocess(
+  (v) => (v === '' || v === null ? null : typeof v === 'string' ? Number(v) : v),
+  z.number({ error: () => monitorCountMessage }).int({ error: monitorCountMessage }).min(0, { error: monitorCountMessage }).max(MONITOR_COUNT_MAX, { error: monitorCountMessage }).nullable(),
+);
+
 /** POST /battlestations/ text fields (multipart); photos come as repeated `images` files. */
 export const createBattlestationFields = z.object({
   name: nameSchema,
@@ -164,6 +203,8 @@ export const createBattlestationFields = z.object({
   description: descriptionSchema.optional().default(''),
   is_public: boolish.optional().default(true),
   added_parts: partIds('added_parts').refine((ids) => ids.length > 0, { error: BATTLESTATION_MESSAGES.partsRequired }),
+  main_uses: mainUsesField.optional(),
+  monitor_count: monitorCountField.optional(),
 });
 export type CreateBattlestationFields = z.input<typeof createBattlestationFields>;
 
@@ -182,6 +223,8 @@ export const updateBattlestationFields = z.object({
   is_public: boolish.optional(),
   added_parts: partIds('added_parts').optional(),
   removed_parts: partIds('removed_parts').optional(),
+  main_uses: mainUsesField.optional(),
+  monitor_count: monitorCountField.optional(),
   removed_images: imageNames('removed_images').optional(),
   changed_images: jsonField(z.array(changedImage, { error: () => 'changed_images must be a list of { image, display_order }.' }).max(LIMITS.imagesPerStationMax)).optional(),
   /** Position of each added file, in the order the files are sent. */

@@ -10,6 +10,7 @@ import {
   PART_PAGE_SIZES,
   PART_SORTS,
 } from './constants';
+import { COLOUR_FAMILIES, MAIN_USES, MONITOR_FILTERS } from './desk-properties';
 
 /**
  * Zod-free readers of the public lists' URL query, for the pages' first paint: the same answers as the
@@ -61,6 +62,9 @@ export const battlestationsListQuery: ListQueryReader<BattlestationsListState> =
   sortBy: oneOfReader(BATTLESTATION_SORTS),
   direction: oneOfReader(DIRECTIONS),
   searchTerm: readSearchTerm,
+  monitorCount: oneOfReader(MONITOR_FILTERS),
+  mainUse: oneOfReader(MAIN_USES),
+  colourFamily: oneOfReader(COLOUR_FAMILIES),
 };
 
 /** The parts catalogue's list: GET /parts with the category in the path and the public page sizes only. */

@@ -4,5 +4,6 @@
  * Not a singleton: it holds no state, so each bundle keeps only what it uses.
  */
 export * from './constants';
+export * from './desk-properties';
 export * from './list-queries';
 export * from './sort-direction';

@@ -1,0 +1,68 @@
+import {
+  COLOUR_FAMILIES,
+  MAIN_USES,
+  MONITOR_FILTERS,
+  type BattlestationFacets,
+  type ColourFamily,
+  type MainUse,
+  type MonitorFilter,
+} from '@battledeck/shared/contract';
+import type { Database } from '../db/database';
+import type { SearchTerm } from '../repositories/search-words-repository';
+import { countFacetTokens } from '../repositories/station-facets-repository';
+
+/** The list's filters (GET /battlestations), one value each. */
+export interface StationFilters {
+  monitorCount?: MonitorFilter;
+  mainUse?: MainUse;
+  colourFamily?: ColourFamily;
+}
+
+/** Each filter, its values, and the token prefix migration 0012's `battlestation_facets` writes for it. */
+const FACETS = [
+  { key: 'monitorCount', prefix: 'monitors', values: MONITOR_FILTERS },
+  { key: 'mainUse', prefix: 'use', values: MAIN_USES },
+  { key: 'colourFamily', prefix: 'colour', values: COLOUR_FAMILIES },
+] as const;
+type Facet = (typeof FACETS)[number];
+
+const tokenOf = (facet: Facet, filters: StationFilters) => {
+  const value = filters[facet.key];
+  return value === undefined ? [] : [`${facet.prefix}:${value}`];
+};
+
+/** The tokens a station must hold to pass the filters ('monitors:2', 'use:gaming', 'colour:blue'). */
+export function filterTokens(filters: StationFilters): string[] {
+  return FACETS.flatMap((facet) => tokenOf(facet, filters));
+}
+
+/** Every value of every filter with no station. */
+export function emptyFacets(): BattlestationFacets {
+  return toFacets(new Map());
+}
+
+function toFacets(counts: Map<string, number>): BattlestationFacets {
+  const of = (facet: Facet) => facet.values.map((value) => ({ value, count: counts.get(`${facet.prefix}:${value}`) ?? 0 }));
+  return { monitorCount: of(FACETS[0]), mainUse: of(FACETS[1]), colourFamily: of(FACETS[2]) };
+}
+
+/**
+ * How many stations each filter value would give (decision 017): the search and the *other* filters applied,
+ * as choosing a value replaces that filter's current one. Filters needing the same other filters (all of them
+ * when none is set) are counted in one query.
+ */
+export async function countFacets(db: Database, terms: SearchTerm[], filters: StationFilters): Promise<BattlestationFacets> {
+  const groups = new Map<string, { required: string[]; prefixes: string[] }>();
+  for (const facet of FACETS) {
+    const required = FACETS.filter((other) => other !== facet).flatMap((other) => tokenOf(other, filters));
+    const key = required.join('|');
+    const group = groups.get(key) ?? { required, prefixes: [] };
+    group.prefixes.push(facet.prefix);
+    groups.set(key, group);
+  }
+  const counts = new Map<string, number>();
+  for (const { required, prefixes } of groups.values()) {
+    for (const row of await countFacetTokens(db, terms, required, prefixes)) counts.set(row.token, Number(row.stations));
+  }
+  return toFacets(counts);
+}

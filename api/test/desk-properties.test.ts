@@ -1,0 +1,187 @@
+import { colourFamily as family } from '@battledeck/shared/contract';
+import { eq } from 'drizzle-orm';
+import sharp from 'sharp';
+import { part_types } from '../src/db/schema';
+import type { PartTypeRow } from '../src/repositories/part-types-repository';
+import { buildTestApp, type TestApp } from './helpers/build-test-app';
+import { uniqueSuffix } from './helpers/emulator-accounts';
+import { bearer, createBattlestation, createPart, createPartType, createUser, type TestUser } from './helpers/factories';
+import { multipart, photo, type UploadFile } from './helpers/upload';
+
+let t: TestApp;
+let owner: TestUser;
+let monitorType: PartTypeRow;
+
+beforeAll(async () => {
+  t = await buildTestApp();
+  owner = await createUser(t.app);
+  const [seeded] = await t.app.db.select().from(part_types).where(eq(part_types.type_path, 'monitor'));
+  monitorType = seeded ?? (await createPartType(t.app, { type_name: 'Monitor', type_path: 'monitor' }));
+});
+afterAll(() => t?.close());
+
+/** A photo made of colour bands, the first (widest) band the most used colour. */
+function bandedJpeg(colours: [number, number, number][]): Promise<Buffer> {
+  const width = 240;
+  const height = 160;
+  const pixels = Buffer.alloc(width * height * 3);
+  const shares = colours.map((_, i) => colours.length - i);
+  const total = shares.reduce((a, b) => a + b, 0);
+  for (let x = 0; x < width; x++) {
+    let band = 0;
+    for (let edge = shares[0]!; band < colours.length - 1 && x >= (edge / total) * width; edge += shares[++band]!);
+    for (let y = 0; y < height; y++) pixels.set(colours[band]!, (y * width + x) * 3);
+  }
+  return sharp(pixels, { raw: { width, height, channels: 3 } }).jpeg({ quality: 95 }).toBuffer();
+}
+
+const RED: [number, number, number] = [200, 30, 40];
+const BLUE: [number, number, number] = [20, 60, 200];
+const WHITE: [number, number, number] = [240, 240, 240];
+const BLACK: [number, number, number] = [10, 10, 10];
+
+function send(method: 'POST' | 'PUT', url: string, fields: Record<string, unknown>, files: UploadFile[] = []) {
+  const body = multipart(fields, files);
+  return t.app.inject({ method, url, headers: { ...body.headers, ...bearer(owner) }, payload: body.payload });
+}
+
+interface Detail {
+  monitor_count: number;
+  monitor_count_manual: number | null;
+  main_uses: string[];
+  palette: string[];
+}
+const detail = (id: number) => t.app.inject({ method: 'GET', url: `/api/battlestations/id/${id}` }).then((r) => r.json<Detail>());
+
+describe('desk properties on a station', () => {
+  let id: number;
+  let images: string[];
+
+  beforeAll(async () => {
+    const monitors = [await createPart(t.app, { type: monitorType }), await createPart(t.app, { type: monitorType })];
+    const other = await createPart(t.app);
+    const files = [photo(await bandedJpeg([RED, WHITE, BLACK]), 'red.jpg'), photo(await bandedJpeg([BLUE, BLACK]), 'blue.jpg')];
+    const res = await send('POST', '/api/battlestations/', { name: 'Colourful', added_parts: [...monitors, other].map((p) => p.part_id), main_uses: ['work', 'gaming', 'work'] }, files);
+    expect(res.statusCode).toBe(201);
+    id = res.json<{ newId: number }>().newId;
+    images = (await t.app.inject({ method: 'GET', url: `/api/battlestations/id/${id}` })).json<{ images: string[] }>().images;
+  });
+
+  it('counts the Monitor parts, keeps the main uses in their order, and takes the palette from the first photo (decoded with sharp)', async () => {
+    const station = await detail(id);
+    expect(station).toMatchObject({ monitor_count: 2, monitor_count_manual: null, main_uses: ['gaming', 'work'] });
+    expect(station.palette.length).toBeGreaterThanOrEqual(3);
+    expect(station.palette.length).toBeLessThanOrEqual(5);
+    for (const colour of station.palette) expect(colour).toMatch(/^#[0-9a-f]{6}$/);
+    expect(family(station.palette[0]!)).toBe('red');
+    expect(station.palette.map(family)).toEqual(expect.arrayContaining(['red', 'white', 'black']));
+  });
+
+  it('recomputes the palette when the photos are reordered, and when the first one is removed', async () => {
+    const reordered = await send('PUT', `/api/battlestations/id/${id}`, { changed_images: [{ image: images[1], display_order: 0 }, { image: images[0], display_order: 1 }] });
+    expect(reordered.statusCode).toBe(200);
+    expect(family((await detail(id)).palette[0]!)).toBe('blue');
+    const added = await send('PUT', `/api/battlestations/id/${id}`, { removed_images: [images[1]], added_images_order: [0] }, [photo(await bandedJpeg([WHITE, RED]), 'white.jpg', 'added_images')]);
+    expect(added.statusCode).toBe(200);
+    expect(family((await detail(id)).palette[0]!)).toBe('white');
+  });
+
+  it("takes the owner's monitor count until it is cleared, and new main uses", async () => {
+    expect((await send('PUT', `/api/battlestations/id/${id}`, { monitor_count: '3', main_uses: ['study'] })).statusCode).toBe(200);
+    expect(await detail(id)).toMatchObject({ monitor_count: 3, monitor_count_manual: 3, main_uses: ['study'] });
+    expect((await send('PUT', `/api/battlestations/id/${id}`, { monitor_count: '' })).statusCode).toBe(200);
+    expect(await detail(id)).toMatchObject({ monitor_count: 2, monitor_count_manual: null });
+  });
+
+  it.each([
+    [{ main_uses: ['cooking'] }, 'main_uses must be one of'],
+    [{ main_uses: 'gaming' }, 'main_uses must be a list'],
+    [{ monitor_count: '13' }, 'monitor_count must be a whole number from 0 to 12'],
+    [{ monitor_count: '1.5' }, 'monitor_count must be a whole number'],
+    [{ monitor_count: 'two' }, 'monitor_count must be a whole number'],
+  ])('refuses %j with a 400', async (fields, message) => {
+    const res = await send('PUT', `/api/battlestations/id/${id}`, fields);
+    expect(res.statusCode).toBe(400);
+    expect(res.json<{ message: string }>().message).toContain(message);
+  });
+});
+
+interface ListBody {
+  battlestations: { battlestation_id: number }[];
+  total: number;
+  facets: Record<'monitorCount' | 'mainUse' | 'colourFamily', { value: string; count: number }[]>;
+}
+
+describe('GET /api/battlestations: desk filters and their counts', () => {
+  const marker = `flt${uniqueSuffix()}`;
+  let s: Record<'gamingBlue' | 'workRed' | 'bothTriple' | 'quad' | 'hidden', number>;
+
+  beforeAll(async () => {
+    const make = async (name: string, extra: Parameters<typeof createBattlestation>[1]) =>
+      (await createBattlestation(t.app, { owner, name: `${name} ${marker}`, ...extra })).battlestation_id;
+    s = {
+      gamingBlue: await make('a', { main_uses: ['gaming'], monitor_count_manual: 1, palette: ['#1e3cc8', '#0a0a0a'] }),
+      workRed: await make('b', { main_uses: ['work'], monitor_count_manual: 2, palette: ['#c81e28', '#f0f0f0'] }),
+      bothTriple: await make('c', { main_uses: ['gaming', 'work'], monitor_count_manual: 3, palette: ['#1e3cc8', '#f0f0f0'] }),
+      quad: await make('d', { main_uses: ['streaming'], monitor_count_manual: 6, palette: ['#28a03c'] }),
+      hidden: await make('e', { main_uses: ['gaming'], monitor_count_manual: 1, palette: ['#1e3cc8'], is_public: false }),
+    };
+  });
+
+  const list = (query: Record<string, string>) =>
+    t.app.inject({ method: 'GET', url: `/api/battlestations?${new URLSearchParams({ searchTerm: marker, sortBy: 'name', ...query }).toString()}` });
+  const listOk = async (query: Record<string, string>) => {
+    const res = await list(query);
+    expect(res.statusCode).toBe(200);
+    return res.json<ListBody>();
+  };
+  const ids = (body: ListBody) => body.battlestations.map((c) => c.battlestation_id);
+  const count = (body: ListBody, facet: keyof ListBody['facets'], value: string) => body.facets[facet].find((f) => f.value === value)?.count;
+
+  it('filters by monitor count (4 and more as one choice), main use and colour family, combined with the search', async () => {
+    expect(ids(await listOk({ mainUse: 'gaming' }))).toEqual([s.gamingBlue, s.bothTriple]);
+    expect(ids(await listOk({ monitorCount: '4+' }))).toEqual([s.quad]);
+    expect(ids(await listOk({ colourFamily: 'white' }))).toEqual([s.workRed, s.bothTriple]);
+    const combined = await listOk({ mainUse: 'gaming', colourFamily: 'blue', monitorCount: '3' });
+    expect(ids(combined)).toEqual([s.bothTriple]);
+    expect(combined.total).toBe(1);
+  });
+
+  it('counts what each choice would give, with the search and the other filters applied, never private stations', async () => {
+    const all = await listOk({});
+    expect(all.total).toBe(4);
+    expect(count(all, 'mainUse', 'gaming')).toBe(2);
+    expect(count(all, 'mainUse', 'study')).toBe(0);
+    expect(count(all, 'monitorCount', '1')).toBe(1);
+    expect(count(all, 'monitorCount', '4+')).toBe(1);
+    expect(count(all, 'colourFamily', 'blue')).toBe(2);
+    expect(all.facets.colourFamily.map((f) => f.value)).toEqual(['black', 'white', 'grey', 'red', 'orange', 'yellow', 'green', 'blue', 'purple', 'pink']);
+
+    const gaming = await listOk({ mainUse: 'gaming' });
+    // The chosen filter's own counts ignore it (choosing 'work' instead would give 2)…
+    expect(count(gaming, 'mainUse', 'work')).toBe(2);
+    // …while the other filters' counts are within it.
+    expect(count(gaming, 'colourFamily', 'white')).toBe(1);
+    expect(count(gaming, 'monitorCount', '2')).toBe(0);
+  });
+
+  it('takes an empty filter as none (a GET form sends its "Any" that way)', async () => {
+    expect((await listOk({ monitorCount: '', mainUse: '', colourFamily: '' })).total).toBe(4);
+  });
+
+  it('answers a search that matches nothing with zero counts', async () => {
+    const body = await listOk({ searchTerm: `zzqx${uniqueSuffix()}`, mainUse: 'gaming' });
+    expect(body.total).toBe(0);
+    expect(body.facets.mainUse.every((f) => f.count === 0)).toBe(true);
+  });
+
+  it.each([
+    ['monitorCount', '5', 'monitorCount must be one of: 1, 2, 3, 4+.'],
+    ['mainUse', 'cooking', 'mainUse must be one of: gaming, work, creative, streaming, study.'],
+    ['colourFamily', 'beige', 'colourFamily must be one of: black, white, grey'],
+  ])('refuses %s=%j with a 400 naming the allowed values', async (name, value, message) => {
+    const res = await list({ [name]: value });
+    expect(res.statusCode).toBe(400);
+    expect(res.json<{ message: string }>().message).toContain(message);
+  });
+});
