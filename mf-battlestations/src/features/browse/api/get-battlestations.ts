@@ -1,5 +1,5 @@
 import { apiRequest, queryKeys } from '@battledeck/shared/api';
-import type { BattlestationSort, BattlestationsListResponse, Direction } from '@battledeck/shared/contract';
+import type { BattlestationSort, BattlestationsListResponse, ColourFamily, Direction, MainUse, MonitorFilter } from '@battledeck/shared/contract';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 
 export interface BattlestationsParams {
@@ -8,6 +8,9 @@ export interface BattlestationsParams {
   sortBy: BattlestationSort;
   direction: Direction;
   searchTerm?: string;
+  monitorCount?: MonitorFilter;
+  mainUse?: MainUse;
+  colourFamily?: ColourFamily;
 }
 
 /** GET /battlestations: a page of public stations and the total. */

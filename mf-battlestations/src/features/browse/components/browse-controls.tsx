@@ -1,6 +1,8 @@
 import { BATTLESTATION_PAGE_SIZES, naturalDirection, type BattlestationsListState, type BattlestationSort } from '@battledeck/shared/plain-contract';
 import { Button, SearchField, submittedTerm, SelectField, SortAscendingIcon, SortDescendingIcon, useSearchText } from '@battledeck/shared/ui';
 import { useLocation } from 'react-router-dom';
+import type { BattlestationFacets } from '@battledeck/shared/contract';
+import { BrowseFilters } from './browse-filters';
 import styles from './browse-page.module.css';
 
 type ListState = BattlestationsListState;
@@ -14,6 +16,8 @@ const PAGE_SIZE_OPTIONS = BATTLESTATION_PAGE_SIZES.map((size) => ({ value: size,
 
 interface BrowseControlsProps {
   state: ListState;
+  /** The filters' counts from the last answer (decision 017). */
+  facets?: BattlestationFacets;
   onChange: (changes: Partial<ListState>) => void;
 }
 
@@ -22,7 +26,7 @@ interface BrowseControlsProps {
  * URL's query parameters: before the scripts run the browser submits it and the server renders the result.
  * With them, the search applies on Enter or the search button, a select at once, and nothing reloads.
  */
-export function BrowseControls({ state, onChange }: BrowseControlsProps) {
+export function BrowseControls({ state, facets, onChange }: BrowseControlsProps) {
   const { pathname } = useLocation();
   const [text, setText] = useSearchText(state.searchTerm);
   const ascending = state.direction === 'asc';
@@ -94,6 +98,7 @@ export function BrowseControls({ state, onChange }: BrowseControlsProps) {
           className={styles.sizeSelect}
         />
       </div>
+      <BrowseFilters state={state} facets={facets} onChange={onChange} />
     </form>
   );
 }

@@ -2,6 +2,7 @@ import { battlestationsListQuery, BATTLESTATIONS_QUERY_DEFAULTS, type Battlestat
 import { pageHref, Pagination, totalPages, useListState, usePageTitle } from '@battledeck/shared/ui';
 import { useEffect, useRef } from 'react';
 import { useLocation } from 'react-router-dom';
+import type { BattlestationFacets } from '@battledeck/shared/contract';
 import { useBattlestations } from '../api/get-battlestations';
 import { BrowseControls } from './browse-controls';
 import { BrowseResults } from './browse-results';
@@ -9,7 +10,7 @@ import styles from './browse-page.module.css';
 
 const DEFAULTS: BattlestationsListState = { ...BATTLESTATIONS_QUERY_DEFAULTS, searchTerm: undefined };
 
-/** /battlestations: search, sort, page size and page, all kept in the URL (decision 3). */
+/** /battlestations: search, sort, desk filters, page size and page, all kept in the URL (decision 3). */
 export default function BrowsePage() {
   usePageTitle('Browse Battlestations');
   const [state, update] = useListState(battlestationsListQuery, DEFAULTS);
@@ -17,6 +18,9 @@ export default function BrowsePage() {
   const pages = query.data ? totalPages(query.data.total, state.resultsPerPage) : 1;
   const resultsHeading = useRef<HTMLHeadingElement>(null);
   const location = useLocation();
+  // The filters keep the last counts while the next answer loads.
+  const facets = useRef<BattlestationFacets>(undefined);
+  if (query.data?.facets) facets.current = query.data.facets;
 
   // A page past the end (an old link, stations since deleted) shows the last page instead.
   const beyondEnd = query.isSuccess && state.pageNumber > pages;
@@ -33,7 +37,7 @@ export default function BrowsePage() {
   return (
     <div className="page">
       <h1 className={styles.title}>Browse Battlestations</h1>
-      <BrowseControls state={state} onChange={update} />
+      <BrowseControls state={state} facets={facets.current} onChange={update} />
       <BrowseResults query={query} state={state} headingRef={resultsHeading} />
       {query.isSuccess && (
         <Pagination

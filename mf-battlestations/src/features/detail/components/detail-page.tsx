@@ -5,6 +5,7 @@ import { useEffect } from 'react';
 import { Link, useParams } from 'react-router-dom';
 import { useBattlestation } from '../../../lib/get-battlestation';
 import { Markdown } from '../../../lib/markdown/markdown';
+import { DeskProperties } from './desk-properties';
 import { Gallery } from './gallery';
 import { PartList } from './part-list';
 import { SimilarSetups } from './similar-setups';
@@ -65,6 +66,7 @@ export default function DetailPage() {
       <section className={styles.photos} aria-label="Photos">
         <Gallery name={station.name} images={station.images} imageSizes={station.image_sizes} isPrivate={station.is_public === 0} />
       </section>
+      <DeskProperties station={station} />
       <div className={styles.columns}>
         <PartList stationId={station.battlestation_id} stationName={station.name} parts={station.parts} />
         <section className={styles.section} aria-labelledby="description-heading">

@@ -76,6 +76,27 @@ describe('Edit battlestation', () => {
     expect(save()).toBeDisabled();
   });
 
+  it('edits the desk properties: main uses by checkbox, the monitor count from a labelled select', async () => {
+    const user = userEvent.setup();
+    mockFetch({ '/api/battlestations/id/7': detail({ monitor_count: 2, monitor_count_manual: null, main_uses: ['work'] }) });
+    upload.mockResolvedValue(detail());
+    renderEdit();
+    const desk = within(await screen.findByRole('region', { name: 'Desk' }));
+    expect(desk.getByRole('checkbox', { name: 'Work' })).toBeChecked();
+    const monitors = desk.getByRole('combobox', { name: 'Monitors' });
+    expect(monitors).toHaveValue('');
+    expect(desk.getByRole('option', { name: 'Count my Monitor parts (2)' })).toBeInTheDocument();
+
+    await user.click(desk.getByRole('checkbox', { name: 'Gaming' }));
+    await user.selectOptions(monitors, '3');
+    await user.click(save());
+    await screen.findByText('Battlestation updated!');
+    const [, options] = upload.mock.calls[0];
+    expect([...options.form.keys()].sort()).toEqual(['main_uses', 'monitor_count']);
+    expect(JSON.parse(String(options.form.get('main_uses')))).toEqual(['gaming', 'work']);
+    expect(options.form.get('monitor_count')).toBe('3');
+  });
+
   it('saves only from Save: Enter in the name, a link or the part search does not', async () => {
     const user = userEvent.setup();
     mockFetch({ '/api/battlestations/id/7': detail(), '/api/parts/types': [], '/api/parts/autocomplete': [] });

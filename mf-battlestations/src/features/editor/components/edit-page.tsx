@@ -75,7 +75,15 @@ function EditForm({ station }: { station: BattlestationDetail }) {
       <p className={styles.back}>
         <Link to={`${basePath}/${id}`}>Back to {station.name}</Link>
       </p>
-      <StationForm form={form} dirty={dirty} busy={update.isPending} onSave={save} onDelete={() => setDeleting(true)} createdDate={station.created_date} />
+      <StationForm
+        form={form}
+        dirty={dirty}
+        busy={update.isPending}
+        onSave={save}
+        onDelete={() => setDeleting(true)}
+        createdDate={station.created_date}
+        countedMonitors={station.monitor_count_manual == null ? station.monitor_count : undefined}
+      />
       <UploadDialog kind="update" state={upload} onCancel={() => abort.current?.abort()} onClose={() => setUpload(null)} />
       <DeleteConfirmModal
         open={deleting}

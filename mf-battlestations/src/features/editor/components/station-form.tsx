@@ -6,6 +6,7 @@ import { Button, Input, Switch } from 'antd';
 import { Controller, type UseFormReturn } from 'react-hook-form';
 import type { StationFormOutput, StationFormValues } from '../utils/form-schema';
 import { preventEnterSubmit } from '../utils/prevent-enter-submit';
+import { DeskField } from './desk-field';
 import { PartsField } from './parts-field';
 import { PhotoField } from './photo-field';
 import styles from './station-form.module.css';
@@ -22,10 +23,12 @@ export interface StationFormProps {
   /** Editing: the station's creation date. */
   createdDate?: string;
   saveLabel?: string;
+  /** Editing: the monitors the saved station's parts give. */
+  countedMonitors?: number;
 }
 
 /** The create/edit form (SPEC "Create battlestation", §5): fields, ordered photos, parts, Save, Delete. */
-export function StationForm({ form, dirty, busy, onSave, onDelete, createdDate, saveLabel = 'Save' }: StationFormProps) {
+export function StationForm({ form, dirty, busy, onSave, onDelete, createdDate, saveLabel = 'Save', countedMonitors }: StationFormProps) {
   const { control, handleSubmit, formState, trigger, getValues } = form;
   // Read while rendering, so react-hook-form keeps it up to date.
   const { isSubmitted } = formState;
@@ -164,6 +167,8 @@ export function StationForm({ form, dirty, busy, onSave, onDelete, createdDate, 
           )}
         />
       </section>
+
+      <DeskField control={control} countedMonitors={countedMonitors} />
 
       <div className={styles.footer}>
         {createdDate && <p className={styles.created}>Created on {absoluteDate(createdDate)}</p>}

@@ -15,6 +15,8 @@ const initial: StationFormValues = {
     { part_id: 1, name: 'CPU one', type_name: 'CPU' },
     { part_id: 2, name: 'GPU two', type_name: 'GPU' },
   ],
+  main_uses: ['gaming'],
+  monitor_count: '',
 };
 
 describe('updatePayload (only changed fields, SPEC "Edit")', () => {
@@ -26,6 +28,11 @@ describe('updatePayload (only changed fields, SPEC "Edit")', () => {
   it('sends just the fields that changed', () => {
     expect(updatePayload(initial, { ...initial, name: 'New name', is_public: false })).toEqual({ fields: { name: 'New name', is_public: false }, files: [] });
     expect(updatePayload(initial, { ...initial, instagram_url: '' })?.fields).toEqual({ instagram_url: '' });
+  });
+
+  it('sends the main uses and the monitor count when they change, an empty count to count the parts again', () => {
+    expect(updatePayload(initial, { ...initial, main_uses: ['gaming', 'study'], monitor_count: '3' })?.fields).toEqual({ main_uses: ['gaming', 'study'], monitor_count: '3' });
+    expect(updatePayload({ ...initial, monitor_count: '3' }, initial)?.fields).toEqual({ monitor_count: '' });
   });
 
   it('sends added and removed parts', () => {
@@ -64,5 +71,7 @@ describe('createPayload', () => {
     expect(hasCreateInput(EMPTY_STATION_FORM)).toBe(false);
     expect(hasCreateInput({ ...EMPTY_STATION_FORM, name: 'x' })).toBe(true);
     expect(hasCreateInput({ ...EMPTY_STATION_FORM, is_public: false })).toBe(true);
+    expect(hasCreateInput({ ...EMPTY_STATION_FORM, main_uses: ['work'] })).toBe(true);
+    expect(createPayload({ ...EMPTY_STATION_FORM, main_uses: ['work'], monitor_count: '2' }).fields).toMatchObject({ main_uses: ['work'], monitor_count: '2' });
   });
 });

@@ -26,6 +26,8 @@ export function createPayload(values: StationFormValues): StationPayload<CreateB
   if (values.instagram_url.trim()) fields.instagram_url = values.instagram_url.trim();
   if (values.reddit_url.trim()) fields.reddit_url = values.reddit_url.trim();
   if (values.description.trim()) fields.description = values.description;
+  if (values.main_uses.length) fields.main_uses = values.main_uses;
+  if (values.monitor_count !== '') fields.monitor_count = values.monitor_count;
   return { fields, files: newFiles(values.photos) };
 }
 
@@ -41,6 +43,8 @@ export function updatePayload(initial: StationFormValues, values: StationFormVal
   if (linkValue(values.reddit_url, 'reddit.com') !== linkValue(initial.reddit_url, 'reddit.com')) fields.reddit_url = values.reddit_url.trim();
   if (descriptionValue(values.description) !== descriptionValue(initial.description)) fields.description = values.description;
   if (values.is_public !== initial.is_public) fields.is_public = values.is_public;
+  if (values.main_uses.join() !== initial.main_uses.join()) fields.main_uses = values.main_uses;
+  if (values.monitor_count !== initial.monitor_count) fields.monitor_count = values.monitor_count;
 
   const before = initial.parts.map((part) => part.part_id);
   const after = values.parts.map((part) => part.part_id);
@@ -73,6 +77,8 @@ export function hasCreateInput(values: StationFormValues): boolean {
       values.description.trim() ||
       !values.is_public ||
       values.photos.length ||
-      values.parts.length,
+      values.parts.length ||
+      values.main_uses.length ||
+      values.monitor_count !== '',
   );
 }

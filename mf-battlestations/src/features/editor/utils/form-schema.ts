@@ -1,7 +1,9 @@
 import {
   BATTLESTATION_MESSAGES,
   LIMITS,
+  MAIN_USES,
   createBattlestationFields,
+  type MainUse,
   type BattlestationDetail,
   z,
 } from '@battledeck/shared/contract';
@@ -30,6 +32,9 @@ export interface StationFormValues {
   is_public: boolean;
   photos: PhotoItem[];
   parts: PartItem[];
+  /** Desk properties (decision 017): main uses, and the monitor count as text ('' = counted from the parts). */
+  main_uses: MainUse[];
+  monitor_count: string;
 }
 
 /** Why a picked file cannot be uploaded, shown on its tile; null when it is fine. */
@@ -62,6 +67,8 @@ export const stationFormSchema = z.object({
     .array(z.custom<PartItem>())
     .min(1, { error: BATTLESTATION_MESSAGES.partsRequired })
     .max(LIMITS.partsPerStationMax, { error: BATTLESTATION_MESSAGES.tooManyParts }),
+  main_uses: z.array(z.enum(MAIN_USES)),
+  monitor_count: z.string(),
 });
 export type StationFormOutput = z.output<typeof stationFormSchema>;
 
@@ -73,6 +80,8 @@ export const EMPTY_STATION_FORM: StationFormValues = {
   is_public: true,
   photos: [],
   parts: [],
+  main_uses: [],
+  monitor_count: '',
 };
 
 /** The edit form's starting values; links are shown as stored (without the scheme). */
@@ -85,5 +94,7 @@ export function formValuesOf(station: BattlestationDetail): StationFormValues {
     is_public: station.is_public === 1,
     photos: station.images.map((name) => ({ key: `stored:${name}`, kind: 'stored', name, isPrivate: station.is_public === 0 })),
     parts: station.parts.map(({ part_id, name, type_name }) => ({ part_id, name, type_name })),
+    main_uses: station.main_uses ?? [],
+    monitor_count: station.monitor_count_manual == null ? '' : String(station.monitor_count_manual),
   };
 }

@@ -1,0 +1,52 @@
+import { MAIN_USES, MAIN_USE_LABELS, MONITOR_COUNT_MAX, type MainUse } from '@battledeck/shared/contract';
+import { Select } from '@battledeck/shared/ui';
+import { FormField } from '@battledeck/shared/widgets';
+import { Checkbox } from 'antd';
+import { Controller, type Control } from 'react-hook-form';
+import type { StationFormOutput, StationFormValues } from '../utils/form-schema';
+import styles from './station-form.module.css';
+
+const USE_OPTIONS = MAIN_USES.map((use) => ({ value: use, label: MAIN_USE_LABELS[use] }));
+
+/** The monitor choices: counted from the Monitor parts (empty), or the owner's own number. */
+function monitorOptions(counted: number | undefined) {
+  const fromParts = counted === undefined ? 'Count my Monitor parts' : `Count my Monitor parts (${counted})`;
+  return [{ value: '', label: fromParts }, ...Array.from({ length: MONITOR_COUNT_MAX + 1 }, (_, n) => ({ value: String(n), label: String(n) }))];
+}
+
+interface DeskFieldProps {
+  control: Control<StationFormValues, unknown, StationFormOutput>;
+  /** Editing: the monitors the saved station's parts give (shown beside the automatic choice). */
+  countedMonitors?: number;
+}
+
+/**
+ * The desk properties the owner gives (decision 017): main uses (any of them) and a correction of the monitor
+ * count; the palette needs nothing here, it comes from the photos.
+ */
+export function DeskField({ control, countedMonitors }: DeskFieldProps) {
+  return (
+    <section className={styles.card} aria-labelledby="desk-heading">
+      <h2 id="desk-heading">Desk</h2>
+      <Controller
+        name="main_uses"
+        control={control}
+        render={({ field }) => (
+          <fieldset className={styles.uses}>
+            <legend className={styles.usesLegend}>Main use</legend>
+            <Checkbox.Group options={USE_OPTIONS} value={field.value} onChange={(uses) => field.onChange(MAIN_USES.filter((use) => uses.includes(use as MainUse)))} />
+          </fieldset>
+        )}
+      />
+      <Controller
+        name="monitor_count"
+        control={control}
+        render={({ field }) => (
+          <FormField label="Monitors" htmlFor="station-monitors" extra="Counted from your Monitor parts unless you pick a number.">
+            <Select id="station-monitors" name={field.name} value={field.value} onChange={(event) => field.onChange(event.target.value)} onBlur={field.onBlur} options={monitorOptions(countedMonitors)} />
+          </FormField>
+        )}
+      />
+    </section>
+  );
+}
