@@ -1,7 +1,8 @@
+import { COLOUR_FAMILIES, colourFamily } from '@battledeck/shared/contract';
 import { asc, sql } from 'drizzle-orm';
 import { battlestations, parts } from '../src/db/schema';
 import { refreshBattlestationDerived, refreshPartCounts } from '../src/repositories/derived-columns-repository';
-import { scaleFor, seedScale } from '../src/seed/scale';
+import { FAMILY_HEX, scaleFor, seedScale } from '../src/seed/scale';
 import { buildTestApp, type TestApp } from './helpers/build-test-app';
 import { counterMismatches } from './helpers/counters';
 import { rows } from './helpers/sql-rows';
@@ -56,6 +57,17 @@ describe('scale dataset (npm run seed -- --scale)', () => {
     expect(await schemaObjects()).toEqual(objectsBefore);
     expect(objectsBefore.length).toBeGreaterThan(40);
     expect(await counterMismatches(t.app)).toEqual([]);
+  });
+
+  it('gives the desks monitors, uses and colours to filter by (decision 017)', async () => {
+    expect(FAMILY_HEX.map(colourFamily)).toEqual([...COLOUR_FAMILIES]);
+    const [row] = await rows<{ monitors: number; uses: number; families: number }>(
+      t.app.db,
+      sql`SELECT count(DISTINCT monitor_count)::int AS monitors, count(DISTINCT main_uses)::int AS uses, count(DISTINCT colour_families)::int AS families FROM battlestations`,
+    );
+    expect(row).toEqual({ monitors: 5, uses: expect.any(Number), families: expect.any(Number) });
+    expect(row!.uses).toBeGreaterThan(5);
+    expect(row!.families).toBeGreaterThan(10);
   });
 
   it('keeps ids usable afterwards: the next station gets a fresh id', async () => {

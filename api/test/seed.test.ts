@@ -99,6 +99,17 @@ describe('the demo seed', () => {
     expect(images.some((i) => i.image.endsWith('.jpg'))).toBe(true);
   });
 
+  it('gives the desks monitors, main uses and palettes that differ, so each filter has something to show (decision 017)', async () => {
+    const monitors = await rows<{ monitor_count: number }>(t.app.db, sql`SELECT DISTINCT monitor_count FROM battlestations WHERE is_public ORDER BY 1`);
+    expect(monitors.map((r) => r.monitor_count)).toEqual(expect.arrayContaining([1, 2, 3]));
+    expect(await count(sql`SELECT count(*) AS n FROM battlestations WHERE monitor_count = 0 OR cardinality(main_uses) = 0`)).toBe(0);
+    expect(await count(sql`SELECT count(DISTINCT u) AS n FROM battlestations, unnest(main_uses) AS u WHERE is_public`)).toBe(5);
+    // Every photo's palette extracted from its pixels, the station's from its first photo; no two stations alike.
+    expect(await count(sql`SELECT count(*) AS n FROM battlestation_images WHERE cardinality(palette) NOT BETWEEN 2 AND 5`)).toBe(0);
+    expect(await count(sql`SELECT count(DISTINCT palette) AS n FROM battlestations`)).toBe(43);
+    expect(await count(sql`SELECT count(DISTINCT c) AS n FROM battlestations, unnest(colour_families) AS c WHERE is_public`)).toBeGreaterThanOrEqual(5);
+  });
+
   it('spreads creation dates over past months', async () => {
     const [span] = await rows<{ days: number }>(t.app.db, sql`SELECT extract(epoch FROM max(created_date) - min(created_date)) / 86400 AS days FROM battlestations`);
     expect(Number(span.days)).toBeGreaterThan(60);

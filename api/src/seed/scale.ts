@@ -1,3 +1,4 @@
+import { COLOUR_FAMILIES, MAIN_USES } from '@battledeck/shared/contract';
 import { sql } from 'drizzle-orm';
 import type { Database } from '../db/database';
 import type { Logger } from '../lib/logger';
@@ -43,7 +44,10 @@ const MODELS = ['Pro', 'Elite', 'Ultra', 'Max', 'Air', 'Core', 'Nova', 'Vortex',
 const MOODS = ['Minimal', 'Cozy', 'Neon', 'Walnut', 'Monochrome', 'Pastel', 'Retro', 'Nordic', 'Cyberpunk', 'Studio', 'Compact', 'Dual Monitor', 'Ultrawide', 'Standing', 'Streaming', 'Sakura'];
 const PLACES = ['Workspace', 'Battlestation', 'Setup', 'Desk', 'Corner', 'Den', 'Office', 'Command Center', 'Studio', 'Nook'];
 
-const textArray = (values: string[]) => sql.raw(`ARRAY[${values.map((v) => `'${v.replace(/'/g, "''")}'`).join(',')}]`);
+/** A colour of each family, in COLOUR_FAMILIES order (seed-scale.test.ts checks each one's family). */
+export const FAMILY_HEX = ['#111111', '#f2f2f2', '#808080', '#c0392b', '#e67e22', '#f1c40f', '#27ae60', '#2f6fd6', '#8e44ad', '#e84393'] as const;
+
+const textArray = (values: readonly string[]) => sql.raw(`ARRAY[${values.map((v) => `'${v.replace(/'/g, "''")}'`).join(',')}]`);
 
 /** The tables a scale seed fills with most of its rows. */
 const BULK_TABLES = ['parts', 'battlestations', 'battlestation_images', 'battlestation_parts', 'favorites'];
@@ -148,17 +152,26 @@ export async function seedScale(db: Database, options: ScaleOptions, log: Logger
                (${textArray(MOODS)})[1 + g % ${MOODS.length}] || ' ' || (${textArray(PLACES)})[1 + (g / 7) % ${PLACES.length}] || ' ' || g AS name,
                'A ' || lower((${textArray(MOODS)})[1 + (g / 3) % ${MOODS.length}]) || ' setup for work and play.' || chr(10) || 'Station number ' || g || '.' AS description,
                g % 20 <> 0 AS is_public,
-               now() - make_interval(mins => g * 5) AS created
+               now() - make_interval(mins => g * 5) AS created,
+               -- Desk properties (decision 017), skewed like real desks: mostly one or two monitors; one or two
+               -- distinct uses, two colours of distinct families each (every photo of a station has the same palette).
+               (ARRAY[1, 1, 1, 2, 2, 2, 3, 4, 1, 2, 0])[1 + g % 11] AS monitors,
+               ARRAY[(${textArray(MAIN_USES)})[1 + g % 5]]
+                 || CASE WHEN g % 3 = 0 THEN ARRAY[(${textArray(MAIN_USES)})[1 + (g % 5 + 1 + (g / 5) % 4) % 5]] ELSE '{}'::text[] END AS uses,
+               ARRAY[(${textArray(COLOUR_FAMILIES)})[1 + g % 10], (${textArray(COLOUR_FAMILIES)})[1 + (g % 10 + 1 + (g / 10) % 9) % 10]] AS families,
+               ARRAY[(${textArray(FAMILY_HEX)})[1 + g % 10], (${textArray(FAMILY_HEX)})[1 + (g % 10 + 1 + (g / 10) % 9) % 10]] AS palette
         FROM generate_series(1, ${o.battlestations}) AS g`);
     });
     await step('battlestations', async () => {
       await tx.execute(sql`INSERT INTO battlestations
           (battlestation_id, user_id, name, description, is_public, created_date, updated_date,
-           image_count, part_count, favorites, thumbnail, search_text)
+           image_count, part_count, favorites, thumbnail, search_text,
+           monitor_count, monitor_count_manual, main_uses, palette, colour_families)
         SELECT s.sid, s.user_id, s.name, s.description, s.is_public, s.created, s.created,
                ${o.imagesPerStation}, coalesce(l.n, 0), coalesce(f.n, 0),
                ${o.imagesPerStation > 0 ? sql`'scale-' || s.sid || '-0.jpg'` : sql`NULL`},
-               lower(concat_ws(' ', s.name, u.username, l.names, s.description))
+               lower(concat_ws(' ', s.name, u.username, l.names, s.description)),
+               s.monitors, s.monitors, s.uses, s.palette, s.families
         FROM scale_stations s
         JOIN users u ON u.user_id = s.user_id
         LEFT JOIN (SELECT sl.sid, count(*) AS n, string_agg(p.name, ' ' ORDER BY p.name) AS names
@@ -168,8 +181,8 @@ export async function seedScale(db: Database, options: ScaleOptions, log: Logger
     });
     await step('photos', () =>
       // No width copies ('{}'): these rows have no files, and the start-up backfill must not look for 100,000 of them.
-      tx.execute(sql`INSERT INTO battlestation_images (battlestation_id, image, display_order, width, height, widths)
-        SELECT s.sid, 'scale-' || s.sid || '-' || k || '.jpg', k, 2560, 1440, '{}'::int[]
+      tx.execute(sql`INSERT INTO battlestation_images (battlestation_id, image, display_order, width, height, widths, palette, colour_families)
+        SELECT s.sid, 'scale-' || s.sid || '-' || k || '.jpg', k, 2560, 1440, '{}'::int[], s.palette, s.families
         FROM scale_stations s CROSS JOIN generate_series(0, ${o.imagesPerStation - 1}) AS k`),
     );
     await step('part links', () => tx.execute(sql`INSERT INTO battlestation_parts (battlestation_id, part_id) SELECT sid, part_id FROM scale_links ORDER BY sid, part_id`));

@@ -78,6 +78,8 @@ export async function writeSeed(deps: SeedDeps, plan: SeedPlan, imageOptions: Se
           is_public: s.is_public,
           created_date: s.created_date,
           updated_date: s.created_date,
+          main_uses: s.main_uses,
+          monitor_count_manual: s.monitor_count_manual,
         })),
       );
       await inChunks(
@@ -89,6 +91,8 @@ export async function writeSeed(deps: SeedDeps, plan: SeedPlan, imageOptions: Se
             width: photo.width,
             height: photo.height,
             widths: photo.widths,
+            palette: photo.palette.colours,
+            colour_families: photo.palette.families,
             created_date: s.created_date,
           })),
         ),

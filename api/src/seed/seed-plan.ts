@@ -3,6 +3,7 @@ import { INTROS, MIDDLES, OUTROS, PRIVATE_STATION_NAMES, PUBLIC_STATION_NAMES } 
 import { SEED_STORES } from './data/stores';
 import { SEED_USERS, type SeedUser } from './data/users';
 import { createRandom, type Random } from './random';
+import { MAIN_USES, type MainUse } from '@battledeck/shared/contract';
 
 /**
  * What the seed writes, as plain data that points at other entries by index. Building it is pure and
@@ -30,6 +31,9 @@ export interface PlannedStation {
   partIndexes: number[];
   /** One seed per photo; the scene generator turns each into a different picture. */
   photos: { seed: number; format: 'jpeg' | 'png' }[];
+  /** Desk properties (decision 017): main uses, and the owner's monitor count where the parts tell too few. */
+  main_uses: MainUse[];
+  monitor_count_manual: number | null;
 }
 
 const DAY = 24 * 3600 * 1000;
@@ -128,6 +132,8 @@ function planStations(rng: Random, users: SeedPlan['users'], parts: SeedPlan['pa
   const privateOwners = [1, 2, 3];
   // Parts from their own stream: other seed data (descriptions, dates) may change without reshuffling them.
   const partsRng = createRandom(0x19_0019);
+  // Desk properties from theirs too, for the same reason.
+  const deskRng = createRandom(0x17_0017);
   return names.map(({ name, is_public }, i) => {
     const ownerIndex = is_public ? i % users.length : privateOwners[i - PUBLIC_STATION_NAMES.length];
     const owner = users[ownerIndex];
@@ -145,8 +151,17 @@ function planStations(rng: Random, users: SeedPlan['users'], parts: SeedPlan['pa
       created_date: created,
       partIndexes,
       photos: Array.from({ length: rng.int(1, 6) }, () => ({ seed: rng.int(1, 2 ** 30), format: rng.chance(0.2) ? 'png' : 'jpeg' })),
+      ...deskProperties(deskRng, name),
     };
   });
+}
+
+/** One to three main uses; the owner's monitor count where the name says how many or, now and then, more screens than parts. */
+function deskProperties(rng: Random, name: string): Pick<PlannedStation, 'main_uses' | 'monitor_count_manual'> {
+  const picked = new Set(rng.sample(MAIN_USES, rng.int(1, 3)));
+  const main_uses = MAIN_USES.filter((use) => picked.has(use));
+  if (/triple/i.test(name)) return { main_uses, monitor_count_manual: 3 };
+  return { main_uses, monitor_count_manual: rng.chance(0.15) ? rng.int(3, 4) : null };
 }
 
 /** Some stations are far more popular than others, so the featured order means something. */
