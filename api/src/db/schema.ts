@@ -368,3 +368,13 @@ export const station_changes = pgTable(
     index('station_changes_user_idx').on(t.user_id),
   ],
 );
+
+/**
+ * How many public stations hold each filter token (battlestations.facets, decision 017), kept like
+ * `search_words` by statement triggers in the writing transaction: the list's facet counts without a search
+ * or another filter are these rows instead of a pass over every public station.
+ */
+export const station_facet_counts = pgTable('station_facet_counts', {
+  facet: text().primaryKey(),
+  public_stations: integer().notNull().default(0),
+});
