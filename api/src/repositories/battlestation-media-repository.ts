@@ -1,6 +1,6 @@
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import type { Database } from '../db/database';
-import { battlestation_images, battlestation_parts, battlestations, part_types, parts } from '../db/schema';
+import { battlestation_images, battlestation_parts, battlestations, parts } from '../db/schema';
 
 /** A station's photos and part links: the rows its counters, thumbnail and search text summarise. */
 
@@ -74,31 +74,6 @@ export async function setStationImageOrder(tx: Database, stationId: number, orde
     .update(battlestation_images)
     .set({ display_order: sql`CASE ${battlestation_images.image_id} ${cases} END` })
     .where(and(eq(battlestation_images.battlestation_id, stationId), inArray(battlestation_images.image_id, [...order.keys()])));
-}
-
-export interface StationPartRow {
-  part_id: number;
-  name: string;
-  type_id: number;
-  type_name: string;
-  type_path: string;
-}
-
-/** The part list, grouped by category in the catalogue's order, then by name. */
-export async function listStationParts(db: Database, stationId: number): Promise<StationPartRow[]> {
-  return db
-    .select({
-      part_id: parts.part_id,
-      name: parts.name,
-      type_id: part_types.type_id,
-      type_name: part_types.type_name,
-      type_path: part_types.type_path,
-    })
-    .from(battlestation_parts)
-    .innerJoin(parts, eq(parts.part_id, battlestation_parts.part_id))
-    .innerJoin(part_types, eq(part_types.type_id, parts.type_id))
-    .where(eq(battlestation_parts.battlestation_id, stationId))
-    .orderBy(asc(part_types.type_id), sql`lower(${parts.name})`, asc(parts.part_id));
 }
 
 export async function listStationPartIds(db: Database, stationId: number): Promise<number[]> {

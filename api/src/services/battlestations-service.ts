@@ -2,7 +2,6 @@ import {
   FEATURED_COUNT,
   type BattlestationCard,
   type BattlestationDetail,
-  type BattlestationPart,
   type BattlestationsListResponse,
   type ColourFamily,
   type BattlestationSort,
@@ -13,10 +12,8 @@ import {
 import type { AuthUser } from '../auth/auth-user';
 import type { Database } from '../db/database';
 import { toIso } from '../lib/timestamps';
-import { listStationParts } from '../repositories/battlestation-media-repository';
 import {
   countPublicBattlestations,
-  findBattlestation,
   findStationPage,
   listFeaturedBattlestations,
   listPublicBattlestations,
@@ -133,14 +130,4 @@ export async function getBattlestationDetail(db: Database, user: AuthUser | null
     image_sizes: station.photos.map((photo) => ({ width: photo.width, height: photo.height, widths: photo.widths })),
     parts: station.parts,
   };
-}
-
-/** GET /battlestations/id/{id}/parts: the part list (Copy Part List dialog), same visibility rule. */
-export async function getBattlestationParts(
-  db: Database,
-  user: AuthUser | null,
-  id: number,
-): Promise<{ parts: BattlestationPart[]; isPublic: boolean }> {
-  const station = assertVisible(user, await findBattlestation(db, id));
-  return { parts: await listStationParts(db, id), isPublic: station.is_public };
 }

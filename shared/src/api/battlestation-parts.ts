@@ -1,11 +1,11 @@
 import { queryOptions } from '@tanstack/react-query';
-import type { BattlestationPart } from '../contract/battlestations';
+import type { StationPart } from '../contract/station-parts';
 import { apiRequest } from './client';
 import { queryKeys } from './query-keys';
 
-/** GET /battlestations/id/{id}/parts: a station's part list (the copy dialog of two bundles uses it). */
-export function getBattlestationParts(id: number): Promise<BattlestationPart[]> {
-  return apiRequest<BattlestationPart[]>(`/battlestations/id/${id}/parts`, { auth: 'optional' });
+/** GET /battlestations/id/{id}/parts: a station's whole parts (the copy dialog of two bundles uses it). */
+export function getBattlestationParts(id: number): Promise<StationPart[]> {
+  return apiRequest<StationPart[]>(`/battlestations/id/${id}/parts`, { auth: 'optional' });
 }
 
 export function battlestationPartsQueryOptions(id: number | undefined) {

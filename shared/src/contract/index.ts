@@ -4,6 +4,7 @@ export * from './users';
 export * from './password-policy';
 export * from './parts';
 export * from './battlestations';
+export * from './station-parts';
 export * from './desk-properties';
 export * from './discovery';
 export * from './stores';

@@ -1,10 +1,10 @@
-import { battlestationPart, errorSchema, idParams } from '@battledeck/shared/contract';
+import { errorSchema, idParams, stationPartsResponse } from '@battledeck/shared/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { getBattlestationParts } from '../../services/battlestations-service';
+import { getStationParts } from '../../services/station-parts-service';
 import { markPrivate, sendPublic } from './http-cache';
 
-/** GET /api/battlestations/id/{id}/parts (token optional): the part list, same visibility as the station. */
+/** GET /api/battlestations/id/{id}/parts (token optional): the part list (whole parts), same visibility as the station. */
 const route: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/id/:id/parts',
@@ -17,11 +17,11 @@ const route: FastifyPluginAsyncZod = async (app) => {
         summary: "List a battlestation's parts",
         security: [{}, { bearer: [] }],
         params: idParams,
-        response: { 200: z.array(battlestationPart), 304: z.undefined().describe('Not modified (If-None-Match)'), 400: errorSchema, 404: errorSchema },
+        response: { 200: stationPartsResponse, 304: z.undefined().describe('Not modified (If-None-Match)'), 400: errorSchema, 404: errorSchema },
       },
     },
     async (request, reply) => {
-      const { parts, isPublic } = await getBattlestationParts(app.db, request.user, request.params.id);
+      const { parts, isPublic } = await getStationParts(app.db, request.user, request.params.id);
       // The same list for everyone who may see it: only a private station's stays out of caches.
       if (!isPublic) markPrivate(reply);
       else if (sendPublic(request, reply, parts)) return reply;

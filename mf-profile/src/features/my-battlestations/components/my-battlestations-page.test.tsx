@@ -1,4 +1,4 @@
-import type { BattlestationCard, BattlestationPart } from '@battledeck/shared/contract';
+import type { BattlestationCard, StationPart } from '@battledeck/shared/contract';
 import { mockFetch, renderWithProviders, resetSession, setSession } from '@battledeck/shared/testing';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
@@ -93,7 +93,20 @@ describe('My Battlestations', () => {
       style.getPropertyValue = (name: string) => read(name) || (/^(padding|border)-(top|bottom)(-width)?$/.test(name) ? '0px' : '');
       return style;
     });
-    const parts: BattlestationPart[] = [{ part_id: 4, name: 'Ergo Chair', type_id: 1, type_name: 'Chair', type_path: 'chairs' }];
+    const parts: StationPart[] = [
+      {
+        part_id: 4,
+        name: 'Ergo Chair',
+        type_id: 1,
+        type_name: 'Chair',
+        type_path: 'chairs',
+        manufacturer: 'Sitwell',
+        manufacturer_url: null,
+        image: 'chair.jpg',
+        battlestation_count: 1,
+        stores: [],
+      },
+    ];
     mockFetch({ [LIST_URL]: [card(7, { name: 'Night Owl' })], '/api/battlestations/id/7/parts': parts });
     renderPage();
 
