@@ -76,10 +76,10 @@ for (const colorScheme of ['light', 'dark'] as const) {
 
       await page.getByRole('button', { name: 'Copy Part List' }).click();
       const copy = page.getByRole('dialog', { name: 'Copy Part List' });
-      await expect(copy.getByRole('textbox')).toHaveValue(/Type \| Part/);
+      await expect(copy.getByRole('textbox')).toHaveValue(/Category \| Part/);
       await expectAccessible(page, 'copy part list dialog');
       await copy.getByText('CSV', { exact: true }).click();
-      await expect(copy.getByRole('textbox')).toHaveValue(/^Type,Part,Link/);
+      await expect(copy.getByRole('textbox')).toHaveValue(/^Category,Part,Brand,Store link/);
       await expectAccessible(page, 'copy part list dialog, CSV');
       await page.keyboard.press('Escape');
       await expect(copy).toBeHidden();

@@ -162,7 +162,7 @@ for (const colorScheme of ['light', 'dark'] as const) {
       await expect(page.getByRole('menuitem', { name: /Delete Battlestation/ })).toBeVisible();
       await expectAccessible(page, 'my battlestations, row menu open');
       await page.getByRole('menuitem', { name: /Copy Part List/ }).click();
-      await expect(page.getByRole('dialog', { name: 'Copy Part List' }).getByRole('textbox')).toHaveValue(/Type \| Part/);
+      await expect(page.getByRole('dialog', { name: 'Copy Part List' }).getByRole('textbox')).toHaveValue(/Category \| Part/);
       await expectAccessible(page, 'my battlestations, copy part list');
       await page.keyboard.press('Escape');
 

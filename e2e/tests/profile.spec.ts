@@ -57,12 +57,12 @@ test('my battlestations: see own stations, copy a part list, delete one', async 
   await page.keyboard.press('Enter');
   const copyDialog = page.getByRole('dialog', { name: 'Copy Part List' });
   const text = copyDialog.getByRole('textbox');
-  await expect(text).toHaveValue(/^Type \| Part\n/);
+  await expect(text).toHaveValue(/^Category \| Part \| Brand \| Store link\n/);
   const markdown = await text.inputValue();
   for (const partId of partIds) expect(markdown).toContain(`(http://localhost:${process.env.E2E_PORT ?? 8180}/parts/view/${partId})`);
   expect(markdown).toContain(`/battlestations/${keptId})`);
   await copyDialog.getByText('CSV', { exact: true }).click();
-  await expect(text).toHaveValue(/^Type,Part,Link\r?\n/);
+  await expect(text).toHaveValue(/^Category,Part,Brand,Store link\r?\n/);
   await page.keyboard.press('Escape');
   await expect(copyDialog).toBeHidden();
   // Focus is back on the row's menu button.

@@ -1,52 +1,60 @@
-import type { BattlestationPart } from '../contract/battlestations';
+import type { StationPart } from '../contract/station-parts';
 
-/** What the copied part list links to: the station and each part's page, as absolute URLs. */
+/** What the exported part list holds and links to: the station, each part's page and store links, as absolute URLs. */
 export interface PartListSource {
   name: string;
   battlestationId: number;
-  parts: Pick<BattlestationPart, 'part_id' | 'name' | 'type_name'>[];
+  parts: (Pick<StationPart, 'part_id' | 'name' | 'type_name'> & Partial<Pick<StationPart, 'manufacturer' | 'stores'>>)[];
   /** The site's origin, e.g. https://battledeck.example. */
   origin: string;
 }
 
-const stationUrl = (s: PartListSource) => `${s.origin}/battlestations/${s.battlestationId}`;
-const partUrl = (s: PartListSource, partId: number) => `${s.origin}/parts/view/${partId}`;
-
-/** Escapes the characters Reddit Markdown would read as formatting or table syntax. */
-function escapeMarkdown(text: string): string {
-  return text.replace(/[\\`*_{}[\]()#+!|<>~]/g, (c) => `\\${c}`).replace(/\s+/g, ' ');
-}
-
-/** A Reddit Markdown table (Type | Part) linking each part's page, then a link to the battlestation. */
-export function toRedditMarkdown(source: PartListSource): string {
-  const rows = source.parts.map(
-    (part) => `${escapeMarkdown(part.type_name)} | [${escapeMarkdown(part.name)}](${partUrl(source, part.part_id)})`,
-  );
-  return [
-    'Type | Part',
-    ':-- | :--',
-    ...rows,
-    '',
-    `[${escapeMarkdown(source.name)} on Battledeck](${stationUrl(source)})`,
-    '',
-  ].join('\n');
+/** One part as every format writes it: category, name, brand, its page and its store links (http(s) only). */
+export interface PartListRow {
+  category: string;
+  part: string;
+  brand: string;
+  partUrl: string;
+  stores: { name: string; url: string }[];
+  /** The first store link (stores come by store name), '' when there is none. */
+  storeUrl: string;
 }
 
 /**
- * One RFC 4180 field: quoted when it holds a comma, quote or line break (quotes doubled). A leading
- * =, +, - or @ is neutralised so spreadsheets do not run it as a formula.
+ * An http(s) address in a form that is safe inside Markdown, BBCode and HTML attributes, or null for anything
+ * else (javascript:, data:, relative or unparsable text): the URL parser's serialisation with the characters
+ * those syntaxes give a meaning to percent-encoded.
  */
-export function csvField(value: string): string {
-  const safe = /^[=+\-@\t\r]/.test(value) ? `'${value}` : value;
-  return /[",\r\n]/.test(safe) ? `"${safe.replace(/"/g, '""')}"` : safe;
+export function safeHttpUrl(value: string): string | null {
+  let url: URL;
+  try {
+    url = new URL(value.trim());
+  } catch {
+    return null;
+  }
+  if (url.protocol !== 'http:' && url.protocol !== 'https:') return null;
+  return url.href.replace(/[()[\]<>"'`\\ |*_]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase().padStart(2, '0')}`);
 }
 
-/** RFC 4180 CSV with a header row: one part per line, then the battlestation's link. CRLF line ends. */
-export function toCsv(source: PartListSource): string {
-  const rows = [
-    ['Type', 'Part', 'Link'],
-    ...source.parts.map((part) => [part.type_name, part.name, partUrl(source, part.part_id)]),
-    ['Battlestation', source.name, stationUrl(source)],
-  ];
-  return rows.map((row) => row.map(csvField).join(',')).join('\r\n') + '\r\n';
+export const stationUrl = (s: PartListSource) => `${s.origin}/battlestations/${s.battlestationId}`;
+
+/** The rows of the part list, in the API's order (category, then name). */
+export function partListRows(source: PartListSource): PartListRow[] {
+  return source.parts.map((part) => {
+    const stores = (part.stores ?? []).flatMap((store) => {
+      const url = safeHttpUrl(store.url);
+      return url ? [{ name: store.store_name, url }] : [];
+    });
+    return {
+      category: part.type_name,
+      part: part.name,
+      brand: part.manufacturer ?? '',
+      partUrl: `${source.origin}/parts/view/${part.part_id}`,
+      stores,
+      storeUrl: stores[0]?.url ?? '',
+    };
+  });
 }
+
+/** The column titles of the table formats. */
+export const PART_LIST_COLUMNS = ['Category', 'Part', 'Brand', 'Store link'] as const;

@@ -4,9 +4,19 @@ import { useState } from 'react';
 import { mockFetch, renderWithProviders } from '../testing';
 import { CopyPartListDialog } from './copy-part-list-dialog';
 
+const part = { manufacturer_url: null, image: 'p.jpg', image_size: null, battlestation_count: 1 };
 const parts = [
-  { part_id: 5, name: 'Ryzen 5, "X"', type_id: 1, type_name: 'CPU', type_path: 'cpu' },
-  { part_id: 9, name: 'Oak Desk', type_id: 2, type_name: 'Desk', type_path: 'desk' },
+  { ...part, part_id: 5, name: 'Ryzen 5, "X"', type_id: 1, type_name: 'CPU', type_path: 'cpu', manufacturer: 'AMD', stores: [] },
+  {
+    ...part,
+    part_id: 9,
+    name: 'Oak Desk',
+    type_id: 2,
+    type_name: 'Desk',
+    type_path: 'desk',
+    manufacturer: 'Woodworks',
+    stores: [{ store_id: 1, store_name: 'Shop', url: 'https://shop.example/oak' }],
+  },
 ];
 
 function renderDialog() {
@@ -24,10 +34,10 @@ describe('Copy Part List dialog', () => {
     const text = await within(dialog).findByRole('textbox', { name: 'Part list as Reddit Markdown' });
     expect(text).toHaveValue(
       [
-        'Type | Part',
-        ':-- | :--',
-        'CPU | [Ryzen 5, "X"](http://localhost/parts/view/5)',
-        'Desk | [Oak Desk](http://localhost/parts/view/9)',
+        'Category | Part | Brand | Store link',
+        ':-- | :-- | :-- | :--',
+        'CPU | [Ryzen 5, "X"](http://localhost/parts/view/5) | AMD | ',
+        'Desk | [Oak Desk](http://localhost/parts/view/9) | Woodworks | [Shop](https://shop.example/oak)',
         '',
         '[Night Owl on Battledeck](http://localhost/battlestations/7)',
         '',
@@ -39,11 +49,54 @@ describe('Copy Part List dialog', () => {
 
     await user.click(within(dialog).getByText('CSV'));
     const csv =
-      'Type,Part,Link\r\nCPU,"Ryzen 5, ""X""",http://localhost/parts/view/5\r\nDesk,Oak Desk,http://localhost/parts/view/9\r\nBattlestation,Night Owl,http://localhost/battlestations/7\r\n';
+      'Category,Part,Brand,Store link\r\nCPU,"Ryzen 5, ""X""",AMD,\r\nDesk,Oak Desk,Woodworks,https://shop.example/oak\r\nBattlestation,Night Owl,Battledeck,http://localhost/battlestations/7\r\n';
     // A textarea shows line ends as LF; the clipboard gets RFC 4180's CRLF.
     expect(within(dialog).getByRole('textbox', { name: 'Part list as CSV' })).toHaveValue(csv.replace(/\r\n/g, '\n'));
     await user.click(within(dialog).getByRole('button', { name: 'Copy' }));
     expect(writeText).toHaveBeenLastCalledWith(csv);
+  });
+
+  it('offers six formats as a radio group, each with Copy and a download of the same text', async () => {
+    const user = userEvent.setup();
+    const blobs: Blob[] = [];
+    const created = jest.fn((blob: Blob) => {
+      blobs.push(blob);
+      return `blob:http://localhost/${blobs.length}`;
+    });
+    const revoked = jest.fn();
+    Object.assign(URL, { createObjectURL: created, revokeObjectURL: revoked });
+    renderDialog();
+    const dialog = await screen.findByRole('dialog');
+    const group = await within(dialog).findByRole('radiogroup', { name: 'Format' });
+    expect(within(group).getAllByRole('radio').map((radio) => radio.closest('label')?.textContent)).toEqual([
+      'Reddit Markdown',
+      'BBCode',
+      'HTML table',
+      'Plain text',
+      'CSV',
+      'JSON',
+    ]);
+    // Keyboard: the arrow keys move through the native radio group.
+    within(group).getByRole('radio', { name: 'Reddit Markdown' }).focus();
+    await user.keyboard('{ArrowRight}');
+    expect(within(group).getByRole('radio', { name: 'BBCode' })).toBeChecked();
+    expect((within(dialog).getByRole('textbox', { name: 'Part list as BBCode' }) as HTMLTextAreaElement).value).toMatch(/^\[table\]/);
+
+    await user.click(within(group).getByRole('radio', { name: 'JSON' }));
+    const download = within(dialog).getByRole('link', { name: 'Download JSON' });
+    expect(download).toHaveAttribute('download', 'night-owl-7-parts.json');
+    expect(download).toHaveAttribute('href', `blob:http://localhost/${blobs.length}`);
+    const blob = blobs[blobs.length - 1];
+    expect(blob.type).toBe('application/json;charset=utf-8');
+    const content = await new Promise<string>((resolve) => {
+      const reader = new FileReader();
+      reader.onload = () => resolve(String(reader.result));
+      reader.readAsText(blob);
+    });
+    expect(content).toBe((within(dialog).getByRole('textbox', { name: 'Part list as JSON' }) as HTMLTextAreaElement).value);
+    expect(JSON.parse(content)).toMatchObject({ battlestation: { id: 7, name: 'Night Owl' } });
+    // The earlier formats' object URLs are let go.
+    expect(revoked).toHaveBeenCalledWith('blob:http://localhost/1');
   });
 
   it('selects the text for Ctrl+C when the clipboard is not available', async () => {
