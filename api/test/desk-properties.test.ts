@@ -4,6 +4,7 @@ import sharp from 'sharp';
 import { part_types } from '../src/db/schema';
 import type { PartTypeRow } from '../src/repositories/part-types-repository';
 import { buildTestApp, type TestApp } from './helpers/build-test-app';
+import { counterMismatches } from './helpers/counters';
 import { uniqueSuffix } from './helpers/emulator-accounts';
 import { bearer, createBattlestation, createPart, createPartType, createUser, type TestUser } from './helpers/factories';
 import { multipart, photo, type UploadFile } from './helpers/upload';
@@ -167,6 +168,18 @@ describe('GET /api/battlestations: desk filters and their counts', () => {
 
   it('takes an empty filter as none (a GET form sends its "Any" that way)', async () => {
     expect((await listOk({ monitorCount: '', mainUse: '', colourFamily: '' })).total).toBe(4);
+  });
+
+  it('answers the counts without a search or a filter from the kept rows, right after each kind of write', async () => {
+    const gaming = async () => count(await listOk({ searchTerm: '' }), 'mainUse', 'gaming');
+    const before = await gaming();
+    expect((await send('PUT', `/api/battlestations/id/${s.hidden}`, { is_public: 'true' })).statusCode).toBe(200);
+    expect(await gaming()).toBe(before! + 1);
+    expect((await send('PUT', `/api/battlestations/id/${s.hidden}`, { main_uses: ['study'] })).statusCode).toBe(200);
+    expect(await gaming()).toBe(before);
+    expect((await t.app.inject({ method: 'DELETE', url: `/api/battlestations/id/${s.gamingBlue}`, headers: bearer(owner) })).statusCode).toBe(204);
+    expect(await gaming()).toBe(before! - 1);
+    expect(await counterMismatches(t.app)).toEqual([]);
   });
 
   it('answers a search that matches nothing with zero counts', async () => {

@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import type { Database } from '../db/database';
 
 /**
- * Counts every total the database keeps from scratch (decisions 013 and 015), as migrations 0007-0011 first
+ * Counts every total the database keeps from scratch (decisions 013 and 015), as migrations 0007-0014 first
  * filled them: for a bulk load that ran with the counting triggers switched off (the scale seed).
  */
 export async function refreshKeptTotals(tx: Database): Promise<void> {
@@ -12,6 +12,9 @@ export async function refreshKeptTotals(tx: Database): Promise<void> {
   await tx.execute(sql`DELETE FROM search_words`);
   await tx.execute(sql`INSERT INTO search_words (word, public_stations)
     SELECT token, count(*) FROM battlestations, unnest(search_tokens) AS token WHERE is_public GROUP BY token`);
+  await tx.execute(sql`DELETE FROM station_facet_counts`);
+  await tx.execute(sql`INSERT INTO station_facet_counts (facet, public_stations)
+    SELECT token, count(*) FROM battlestations, unnest(facets) AS token WHERE is_public GROUP BY token`);
   await tx.execute(sql`DELETE FROM part_words`);
   await tx.execute(sql`INSERT INTO part_words (word, parts) SELECT token, count(*) FROM parts, unnest(search_tokens) AS token GROUP BY token`);
 }

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import type { Database } from '../db/database';
-import { battlestations } from '../db/schema';
+import { battlestations, station_facet_counts } from '../db/schema';
 import { publicListCondition } from './battlestations-repository';
 import { rowsOf } from './discovery-repository';
 import type { SearchTerm } from './search-words-repository';
@@ -30,4 +30,15 @@ export async function countFacetTokens(
         sql`, `,
       )})
     GROUP BY ${token}`);
+}
+
+/** The kept counts over every public station (migration 0014's triggers) of the tokens starting with `prefixes`. */
+export async function keptFacetTokenCounts(db: Database, prefixes: readonly string[]): Promise<FacetTokenCount[]> {
+  return db
+    .select({ token: station_facet_counts.facet, stations: station_facet_counts.public_stations })
+    .from(station_facet_counts)
+    .where(sql`split_part(${station_facet_counts.facet}, ':', 1) IN (${sql.join(
+      prefixes.map((prefix) => sql`${prefix}`),
+      sql`, `,
+    )})`);
 }

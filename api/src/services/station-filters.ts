@@ -9,7 +9,7 @@ import {
 } from '@battledeck/shared/contract';
 import type { Database } from '../db/database';
 import type { SearchTerm } from '../repositories/search-words-repository';
-import { countFacetTokens } from '../repositories/station-facets-repository';
+import { countFacetTokens, keptFacetTokenCounts } from '../repositories/station-facets-repository';
 
 /** The list's filters (GET /battlestations), one value each. */
 export interface StationFilters {
@@ -49,7 +49,7 @@ function toFacets(counts: Map<string, number>): BattlestationFacets {
 /**
  * How many stations each filter value would give (decision 017): the search and the *other* filters applied,
  * as choosing a value replaces that filter's current one. Filters needing the same other filters (all of them
- * when none is set) are counted in one query.
+ * when none is set) are counted in one query; with no search and no other filter, the counts are the kept ones.
  */
 export async function countFacets(db: Database, terms: SearchTerm[], filters: StationFilters): Promise<BattlestationFacets> {
   const groups = new Map<string, { required: string[]; prefixes: string[] }>();
@@ -62,7 +62,8 @@ export async function countFacets(db: Database, terms: SearchTerm[], filters: St
   }
   const counts = new Map<string, number>();
   for (const { required, prefixes } of groups.values()) {
-    for (const row of await countFacetTokens(db, terms, required, prefixes)) counts.set(row.token, Number(row.stations));
+    const rows = terms.length === 0 && required.length === 0 ? await keptFacetTokenCounts(db, prefixes) : await countFacetTokens(db, terms, required, prefixes);
+    for (const row of rows) counts.set(row.token, Number(row.stations));
   }
   return toFacets(counts);
 }
