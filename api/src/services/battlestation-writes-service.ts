@@ -34,6 +34,7 @@ import {
 import { lockPartsForCounts, refreshBattlestationDerived, refreshPartCounts } from '../repositories/derived-columns-repository';
 import { assertEditable } from './battlestation-access';
 import { planImageOrder } from './image-order';
+import { recordCreation, recordUpdate, snapshotBeforeUpdate } from './station-history-recorder';
 import { movePhotos, removeOldPhotoFiles, type PhotoMove } from './station-photo-placement';
 import type { ServiceDeps } from './service-deps';
 
@@ -76,9 +77,9 @@ const imageRow = (stationId: number, image: StoredImage, display_order: number) 
   width: image.width,
   height: image.height,
   widths: image.widths,
-});
   palette: image.palette.colours,
   colour_families: image.palette.families,
+});
 
 /**
  * POST /battlestations/: photos are stored while the body streams in, then every row is written in one
@@ -103,15 +104,16 @@ export async function createBattlestation(deps: WriteDeps, user: AuthUser, read:
           instagram_url: fields.instagram_url ?? null,
           reddit_url: fields.reddit_url ?? null,
           is_public: fields.is_public,
-        },
           main_uses: fields.main_uses ?? [],
           monitor_count_manual: fields.monitor_count ?? null,
+        },
       ]);
       const id = station.battlestation_id;
       await insertBattlestationImages(tx, images.map((image, order) => imageRow(id, image, order)));
       await addStationParts(tx, id, partIds);
       await refreshBattlestationDerived(tx, [id]);
       if (station.is_public) await refreshPartCounts(tx, partIds);
+      await recordCreation(tx, user, id, station.is_public);
       return id;
     });
   });
@@ -132,10 +134,10 @@ function columnChanges(fields: UpdateFields): BattlestationChanges {
   if (fields.instagram_url !== undefined) changes.instagram_url = fields.instagram_url;
   if (fields.reddit_url !== undefined) changes.reddit_url = fields.reddit_url;
   if (fields.is_public !== undefined) changes.is_public = fields.is_public;
-  return changes;
-}
   if (fields.main_uses !== undefined) changes.main_uses = fields.main_uses;
   if (fields.monitor_count !== undefined) changes.monitor_count_manual = fields.monitor_count;
+  return changes;
+}
 
 function hasChanges(fields: UpdateFields, added: StoredImage[]): boolean {
   return Object.values(fields).some((value) => value !== undefined) || added.length > 0;
@@ -165,6 +167,7 @@ async function placePhotos(tx: Database, files: WrittenFiles, id: number, wasPub
 /** Applies an update inside its transaction. */
 async function applyUpdate(tx: Database, files: WrittenFiles, user: AuthUser, id: number, fields: UpdateFields, added: StoredImage[]): Promise<UpdateOutcome> {
   const station = assertEditable(user, await lockBattlestation(tx, id));
+  const before = await snapshotBeforeUpdate(tx, id);
 
   // Parts
   const addParts = unique(fields.added_parts ?? []);
@@ -200,6 +203,7 @@ async function applyUpdate(tx: Database, files: WrittenFiles, user: AuthUser, id
   await updateBattlestation(tx, id, columnChanges(fields));
   await refreshBattlestationDerived(tx, [id]);
   await refreshPartCounts(tx, touchedParts);
+  await recordUpdate(tx, user, id, before);
   return { removed, moved };
 }
 

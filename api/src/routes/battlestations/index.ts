@@ -3,6 +3,7 @@ import createBattlestation from './create-battlestation';
 import deleteBattlestation from './delete-battlestation';
 import favoriteBattlestation from './favorite-battlestation';
 import getBattlestation from './get-battlestation';
+import getBattlestationHistory from './get-battlestation-history';
 import getBattlestationParts from './get-battlestation-parts';
 import getFeatured from './get-featured';
 import getPrivatePhoto from './get-private-photo';
@@ -16,6 +17,7 @@ const battlestations: FastifyPluginAsync = async (app) => {
   await app.register(listBattlestations);
   await app.register(getBattlestation);
   await app.register(getBattlestationParts);
+  await app.register(getBattlestationHistory);
   await app.register(getSimilarBattlestations);
   await app.register(getPrivatePhoto);
   await app.register(createBattlestation);
