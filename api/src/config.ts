@@ -50,6 +50,12 @@ const envSchema = z.object({
   STORAGE: z.enum(['local', 's3'], { error: () => 'STORAGE must be local or s3.' }).default('local'),
   IMAGES_DIR: optionalText,
   IMAGE_BASE_URL: z.string().trim().min(1).default('/images'),
+  /** The site's public origin (scheme, host, port): oEmbed accepts its station pages and links back to it (ADR 018). */
+  PUBLIC_ORIGIN: z
+    .string()
+    .trim()
+    .default('http://localhost:8080')
+    .refine((v) => /^https?:\/\/[^/?#@]+\/?$/i.test(v) && URL.canParse(v), { error: 'PUBLIC_ORIGIN must be an http(s) origin, e.g. https://battledeck.example.' }),
   S3_BUCKET: optionalText,
   S3_REGION: z.string().trim().min(1).default('us-east-1'),
   S3_ENDPOINT: optionalText,
@@ -98,6 +104,8 @@ export interface Config {
   storage: 'local' | 's3';
   imagesDir: string;
   imageBaseUrl: string;
+  /** The site's public origin, e.g. https://battledeck.example (no trailing slash). */
+  publicOrigin: string;
   /** Bucket settings when `storage` is 's3'. */
   s3: S3Settings | undefined;
   firebaseProjectId: string;
@@ -157,6 +165,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     storage: e.STORAGE,
     imagesDir: e.IMAGES_DIR ? path.resolve(REPO_ROOT, e.IMAGES_DIR) : path.join(dataDir, 'images'),
     imageBaseUrl: e.IMAGE_BASE_URL.replace(/\/+$/, ''),
+    publicOrigin: new URL(e.PUBLIC_ORIGIN).origin,
     s3: e.S3_BUCKET
       ? {
           bucket: e.S3_BUCKET,

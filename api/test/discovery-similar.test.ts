@@ -36,6 +36,18 @@ describe('ranking', () => {
     expect(ids).not.toContain(me.battlestation_id);
   });
 
+  it('puts the desk with the same uses, monitors and colours first among equal part matches, but never above a rarer part (decision 017)', async () => {
+    const [shared, rare] = await parts(2);
+    const desk = { main_uses: ['gaming', 'streaming'], monitor_count_manual: 2, palette: ['#1e3cc8', '#0a0a0a'] };
+    const me = await station({ parts: [shared, rare], ...desk });
+    const liked = await station({ parts: [shared], favoritedBy: [await createUser(t.app)], main_uses: ['study'], palette: ['#f1c40f'] });
+    const alike = await station({ parts: [shared], ...desk });
+    const rareOnly = await station({ parts: [rare, shared] });
+    for (let i = 0; i < 4; i += 1) await station({ parts: [shared] });
+    const { ids } = await similar(me.battlestation_id);
+    expect(ids.slice(0, 3)).toEqual([rareOnly.battlestation_id, alike.battlestation_id, liked.battlestation_id]);
+  });
+
   it('breaks ties by favorites, then by the newest', async () => {
     const [shared] = await parts(1);
     const me = await station({ parts: [shared] });

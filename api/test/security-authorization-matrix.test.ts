@@ -19,6 +19,9 @@ const cells = (anon: number, a: number, b: number, mod: number, admin: number, r
 const EXPECTED: Record<string, Cells> = {
   //                                                         anon    A    B  mod admin revoked deleted
   'GET /api/health':                                   cells(200, 200, 200, 200, 200, 200, 200),
+  // A private station is never embedded, not even for its owner or staff (ADR 018).
+  'GET /api/oembed':                                   cells(200, 200, 200, 200, 200, 200, 200),
+  'GET /api/oembed · private':                         cells(404, 404, 404, 404, 404, 404, 404),
   'POST /api/users':                                   cells(201, 201, 201, 201, 201, 201, 201),
   'GET /api/users/:id':                                cells(401, 200, 403, 403, 200, 401, 401),
   'PUT /api/users/:id':                                cells(401, 200, 403, 403, 200, 401, 401),
@@ -50,8 +53,6 @@ const EXPECTED: Record<string, Cells> = {
   'GET /api/battlestations/id/:id/parts · private':    cells(404, 200, 404, 200, 200, 404, 404),
   'GET /api/battlestations/id/:id/similar':            cells(200, 200, 200, 200, 200, 200, 200),
   'GET /api/battlestations/id/:id/similar · private':  cells(404, 200, 404, 200, 200, 404, 404),
-  'GET /api/battlestations/id/:id/history':            cells(200, 200, 200, 200, 200, 200, 200),
-  'GET /api/battlestations/id/:id/history · private':  cells(404, 200, 404, 200, 200, 404, 404),
   'PUT /api/battlestations/id/:id':                    cells(401, 200, 403, 200, 200, 401, 401),
   'PUT /api/battlestations/id/:id · private':          cells(401, 200, 404, 200, 200, 401, 401),
   'DELETE /api/battlestations/id/:id':                 cells(401, 204, 403, 204, 204, 401, 401),

@@ -26,10 +26,16 @@ export interface SimilarStationRow {
   score: number;
 }
 
+/** What one shared desk property (filter token: monitor count, a main use, a colour family) adds to a score. */
+export const DESK_PROPERTY_WEIGHT = 0.2;
+/** The best candidates by parts, this many per place asked, are then reordered with their desk properties. */
+const DESK_RERANK_FACTOR = 3;
+
 /**
  * Public stations sharing parts with station `id`, most alike first: each shared part weighs
- * ln(1 + N / df) (N public stations, df those listing the part), so a part on every desk says little.
- * Ties: more favorites, then newer.
+ * ln(1 + N / df) (N public stations, df those listing the part), so a part on every desk says little; each
+ * shared desk property (decision 017) adds DESK_PROPERTY_WEIGHT, less than any shared part (N / df ≤ 1 only
+ * for a part on every desk), read for the best few candidates only. Ties: more favorites, then newer.
  */
 export async function rankSimilarStations(db: Database, id: number, limit: number): Promise<SimilarStationRow[]> {
   return rowsOf<SimilarStationRow>(
@@ -38,8 +44,9 @@ export async function rankSimilarStations(db: Database, id: number, limit: numbe
         SELECT bp.part_id, ln(1 + n.n / greatest(p.battlestation_count, 1)) AS weight
         FROM battlestation_parts bp JOIN parts p ON p.part_id = bp.part_id CROSS JOIN ${publicTotal} n
         WHERE bp.battlestation_id = ${id}
-      )
-      SELECT o.battlestation_id, sum(m.weight)::float8 AS score
+      ),
+      ranked AS (
+      SELECT o.battlestation_id, sum(m.weight) AS score, max(o.favorites) AS favorites, max(o.created_date) AS created
       FROM mine m
       CROSS JOIN LATERAL (
         SELECT x.battlestation_id, b.favorites, b.created_date
@@ -50,6 +57,13 @@ export async function rankSimilarStations(db: Database, id: number, limit: numbe
       ) o
       GROUP BY o.battlestation_id
       ORDER BY score DESC, max(o.favorites) DESC, max(o.created_date) DESC, o.battlestation_id DESC
+      LIMIT ${limit * DESK_RERANK_FACTOR}
+      )
+      SELECT r.battlestation_id,
+        (r.score + ${DESK_PROPERTY_WEIGHT}::float8 * cardinality(ARRAY(SELECT unnest(b.facets) INTERSECT SELECT unnest(me.facets))))::float8 AS score
+      FROM ranked r JOIN battlestations b ON b.battlestation_id = r.battlestation_id
+      CROSS JOIN (SELECT facets FROM battlestations WHERE battlestation_id = ${id}) me
+      ORDER BY score DESC, r.favorites DESC, r.created DESC, r.battlestation_id DESC
       LIMIT ${limit}`,
   );
 }

@@ -2,6 +2,7 @@ import type { FastifyPluginAsync } from 'fastify';
 import admin from './admin';
 import battlestations from './battlestations';
 import health from './health';
+import oembed from './oembed';
 import parts from './parts';
 import stores from './stores';
 import users from './users';
@@ -14,6 +15,7 @@ const routes: FastifyPluginAsync = async (app) => {
   await app.register(battlestations, { prefix: '/api/battlestations' });
   await app.register(stores, { prefix: '/api/stores' });
   await app.register(admin, { prefix: '/api/admin' });
+  await app.register(oembed, { prefix: '/api' });
 };
 
 export default routes;

@@ -76,7 +76,15 @@ const STATION_INTRUDERS = (victim: string) => ({
 
 const readOnly = (url: string): MatrixRequest => async () => ({ method: 'GET', url });
 
-function stationReads(isPublic: boolean, suffix: '' | '/parts' | '/similar' | '/history'): MatrixRequest {
+/** GET /api/oembed of a station's page: answered for public stations only, whoever asks (ADR 018). */
+function oembedOf(isPublic: boolean): MatrixRequest {
+  return async (env, owner) => {
+    const page = `${env.t.app.config.publicOrigin}/battlestations/${(await station(env, owner, isPublic)).battlestation_id}`;
+    return { method: 'GET', url: `/api/oembed?url=${encodeURIComponent(page)}` };
+  };
+}
+
+function stationReads(isPublic: boolean, suffix: '' | '/parts' | '/similar'): MatrixRequest {
   return async (env, owner) => ({ method: 'GET', url: `/api/battlestations/id/${(await station(env, owner, isPublic)).battlestation_id}${suffix}` });
 }
 
@@ -157,6 +165,8 @@ async function freshPart(env: MatrixEnv): Promise<PartRow> {
 
 export const MATRIX_REQUESTS: Record<string, MatrixRequest> = {
   'GET /api/health': readOnly('/api/health'),
+  'GET /api/oembed': oembedOf(true),
+  'GET /api/oembed · private': oembedOf(false),
 
   'POST /api/users': async (env) => {
     const suffix = uniqueSuffix();
@@ -308,8 +318,6 @@ export const MATRIX_REQUESTS: Record<string, MatrixRequest> = {
   'GET /api/battlestations/id/:id/parts · private': stationReads(false, '/parts'),
   'GET /api/battlestations/id/:id/similar': stationReads(true, '/similar'),
   'GET /api/battlestations/id/:id/similar · private': stationReads(false, '/similar'),
-  'GET /api/battlestations/id/:id/history': stationReads(true, '/history'),
-  'GET /api/battlestations/id/:id/history · private': stationReads(false, '/history'),
   'PUT /api/battlestations/id/:id': editStation(true),
   'PUT /api/battlestations/id/:id · private': editStation(false),
   'DELETE /api/battlestations/id/:id': deleteStation(true),

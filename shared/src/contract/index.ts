@@ -5,6 +5,7 @@ export * from './password-policy';
 export * from './parts';
 export * from './battlestations';
 export * from './station-parts';
+export * from './oembed';
 export * from './desk-properties';
 export * from './discovery';
 export * from './stores';
