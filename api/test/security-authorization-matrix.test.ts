@@ -53,6 +53,8 @@ const EXPECTED: Record<string, Cells> = {
   'GET /api/battlestations/id/:id/parts · private':    cells(404, 200, 404, 200, 200, 404, 404),
   'GET /api/battlestations/id/:id/similar':            cells(200, 200, 200, 200, 200, 200, 200),
   'GET /api/battlestations/id/:id/similar · private':  cells(404, 200, 404, 200, 200, 404, 404),
+  'GET /api/battlestations/id/:id/history':            cells(200, 200, 200, 200, 200, 200, 200),
+  'GET /api/battlestations/id/:id/history · private':  cells(404, 200, 404, 200, 200, 404, 404),
   'PUT /api/battlestations/id/:id':                    cells(401, 200, 403, 200, 200, 401, 401),
   'PUT /api/battlestations/id/:id · private':          cells(401, 200, 404, 200, 200, 401, 401),
   'DELETE /api/battlestations/id/:id':                 cells(401, 204, 403, 204, 204, 401, 401),

@@ -18,6 +18,7 @@ import {
   registerBody,
   rolesBody,
   storeBody,
+  stationHistoryQuery,
   storesQuery,
   updateBattlestationFields,
   updateUserBody,
@@ -84,6 +85,7 @@ const ROUTES: Route[] = [
   { method: 'GET', path: '/api/battlestations/id/:id', params: (f) => ({ id: f.station }), callers: ANYONE },
   { method: 'GET', path: '/api/battlestations/id/:id/parts', params: (f) => ({ id: f.station }), callers: ANYONE },
   { method: 'GET', path: '/api/battlestations/id/:id/similar', params: (f) => ({ id: f.station }), callers: ANYONE },
+  { method: 'GET', path: '/api/battlestations/id/:id/history', params: (f) => ({ id: f.station }), query: stationHistoryQuery, callers: ANYONE },
   { method: 'PUT', path: '/api/battlestations/id/:id', params: (f) => ({ id: f.station }), body: { schema: updateBattlestationFields, as: ['multipart'] }, callers: ANYONE },
   // Not the user's own station (the other routes keep using it), nor as admin (who could delete it).
   { method: 'DELETE', path: '/api/battlestations/id/:id', params: (f) => ({ id: [f.otherStation, '999999'] }), callers: ['anon', 'user'] },

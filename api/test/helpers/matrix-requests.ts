@@ -84,7 +84,7 @@ function oembedOf(isPublic: boolean): MatrixRequest {
   };
 }
 
-function stationReads(isPublic: boolean, suffix: '' | '/parts' | '/similar'): MatrixRequest {
+function stationReads(isPublic: boolean, suffix: '' | '/parts' | '/similar' | '/history'): MatrixRequest {
   return async (env, owner) => ({ method: 'GET', url: `/api/battlestations/id/${(await station(env, owner, isPublic)).battlestation_id}${suffix}` });
 }
 
@@ -318,6 +318,8 @@ export const MATRIX_REQUESTS: Record<string, MatrixRequest> = {
   'GET /api/battlestations/id/:id/parts · private': stationReads(false, '/parts'),
   'GET /api/battlestations/id/:id/similar': stationReads(true, '/similar'),
   'GET /api/battlestations/id/:id/similar · private': stationReads(false, '/similar'),
+  'GET /api/battlestations/id/:id/history': stationReads(true, '/history'),
+  'GET /api/battlestations/id/:id/history · private': stationReads(false, '/history'),
   'PUT /api/battlestations/id/:id': editStation(true),
   'PUT /api/battlestations/id/:id · private': editStation(false),
   'DELETE /api/battlestations/id/:id': deleteStation(true),
