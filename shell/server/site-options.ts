@@ -41,6 +41,7 @@ export function siteOptionsFromEnv(env: NodeJS.ProcessEnv, options: { port: numb
     remotesFile: site.remotesFile,
     siteFile: (urlPath) => siteFileFor(site, urlPath),
     apiBaseUrl: `${options.apiOrigin.replace(/\/$/, '')}/api`,
+    publicOrigin: publicOrigin(env, options.port),
     budgetMs: Number(env.SERVER_RENDER_BUDGET_MS ?? SERVER_RENDER_BUDGET_MS),
   });
   return {
@@ -50,6 +51,11 @@ export function siteOptionsFromEnv(env: NodeJS.ProcessEnv, options: { port: numb
     pageCacheMs: Number(env.SERVER_RENDER_CACHE_MS ?? DEFAULT_PAGE_CACHE_MS),
     onListen: () => renderPage.warmUp(WARM_UP_PAGES),
   };
+}
+
+/** The site's public origin (ADR 018): PUBLIC_ORIGIN, else http://localhost:PORT. The API reads the same variable. */
+export function publicOrigin(env: NodeJS.ProcessEnv, port: number): string {
+  return new URL(env.PUBLIC_ORIGIN?.trim() || `http://localhost:${port}`).origin;
 }
 
 /**

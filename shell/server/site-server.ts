@@ -3,6 +3,7 @@ import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest }
 import { readFileSync, statSync } from 'node:fs';
 import http, { type IncomingHttpHeaders, type IncomingMessage, type ServerResponse } from 'node:http';
 import path from 'node:path';
+import { EMBED_MESSAGES, embedCardHeaders, embedCardHtml, embedMessageHtml, embedStationId, fetchEmbedStation } from './embed-card';
 import { registerApiProxy } from './site-proxy';
 import { createPageCache, pageBody, type PageBody, type PageEncoding } from './ssr/page-cache';
 
@@ -388,6 +389,21 @@ export async function createSiteServer(options: SiteServerOptions): Promise<Site
       url: '/*',
       onRequest: async (_request, reply) => reply.code(405).header('Allow', 'GET, HEAD').send(),
       handler: async () => undefined,
+    });
+
+    // A public station's embeddable card (ADR 018): the one route any site may frame.
+    site.get('/embed/battlestations/:id', async (request, reply) => {
+      reply.removeHeader('X-Frame-Options').headers(embedCardHeaders(clientConfig.imageBaseUrl ?? '/images'));
+      reply.type('text/html; charset=utf-8');
+      const id = embedStationId(request.url.split('?', 1)[0]);
+      const station = id === null ? null : await fetchEmbedStation(options.apiOrigin, id).catch((error: unknown) => {
+        console.error('site server: the embed card could not load its station', { id }, error);
+        return undefined;
+      });
+      if (station === undefined) return reply.code(503).header('Cache-Control', 'no-store').send(embedMessageHtml(EMBED_MESSAGES.unavailable));
+      if (station === null) return reply.code(404).header('Cache-Control', 'no-store').send(embedMessageHtml(EMBED_MESSAGES.notFound));
+      // Other sites' pages show it: a shared cache may keep it a minute (as the oEmbed answer).
+      return reply.header('Cache-Control', 'public, max-age=60').send(embedCardHtml(station, clientConfig.imageBaseUrl ?? '/images'));
     });
 
     site.get('/*', async (request, reply) => {

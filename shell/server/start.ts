@@ -3,7 +3,7 @@ import { startEmbeddedApi, type EmbeddedApi } from '../../api/src/embedded';
 import { buildMissing, BUNDLES, ROOT } from './bundles';
 import { isPortOpen, startChild, stopChild, waitFor, type Child } from './processes';
 import { createSiteServer } from './site-server';
-import { siteListenHost, siteOptionsFromEnv } from './site-options';
+import { publicOrigin, siteListenHost, siteOptionsFromEnv } from './site-options';
 
 /**
  * `npm start`: builds what is missing, starts the Firebase Auth emulator, the API (embedded PostgreSQL,
@@ -33,7 +33,8 @@ async function startEmulator(): Promise<void> {
 }
 
 function startApi(): Promise<EmbeddedApi> {
-  return startEmbeddedApi({ ...process.env, DATA_DIR, API_PORT: String(API_PORT) });
+  // The API checks oEmbed addresses against the site's origin: the same one the site uses (ADR 018).
+  return startEmbeddedApi({ ...process.env, DATA_DIR, API_PORT: String(API_PORT), PUBLIC_ORIGIN: publicOrigin(process.env, PORT) });
 }
 
 function startDevServers(): void {

@@ -3,6 +3,7 @@ import { createRequire } from 'node:module';
 import path from 'node:path';
 import vm from 'node:vm';
 import type { PageHead, RemoteName, RemoteServerModule } from '@battledeck/shared/remote';
+import { oembedDiscoveryLink } from '../embed-card';
 import { withProductionReact } from './production-react';
 import { shellStyles } from './shell-styles';
 
@@ -20,6 +21,8 @@ export interface PageRendererOptions {
   /** The API's base URL for the server's own data requests, e.g. http://127.0.0.1:8081/api. */
   apiBaseUrl: string;
   budgetMs: number;
+  /** The site's public origin (PUBLIC_ORIGIN): a station page's head names its oEmbed answer there (ADR 018). */
+  publicOrigin?: string;
   /** For tests: the shell's server build (default shell/dist-ssr/render.js). */
   renderBundle?: string;
 }
@@ -216,8 +219,9 @@ export function createPageRenderer(options: PageRendererOptions): PageRenderer {
       const description = `<meta name="description" content="${escapeHtml(page.head.description)}">`;
       html = html.replace(/<meta name="?description"?[^>]*>/, () => description);
     }
+    const discovery = options.publicOrigin ? oembedDiscoveryLink(options.publicOrigin, new URL(url, 'http://site').pathname, page.head.title) : '';
     html = html
-      .replace('</head>', () => `${page.hoisted}${styles ? `<style>${styles}</style>` : ''}</head>`)
+      .replace('</head>', () => `${page.hoisted}${discovery}${styles ? `<style>${styles}</style>` : ''}</head>`)
       .replace('<div id="root"></div>', () => `<div id="root">${page.markup}</div><script type="application/json" id="battledeck-state">${page.state}</script>`);
     return { status: page.head.status ?? 200, html };
   }
