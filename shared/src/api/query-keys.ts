@@ -12,6 +12,8 @@ export const queryKeys = {
     parts: (id: number) => ['battlestations', 'detail', id, 'parts'] as const,
     /** Not under 'detail': a station's own edit keeps its page yet changes its similar list. */
     similar: (id: number) => ['battlestations', 'similar', id] as const,
+    /** What each save changed (decision 019); under the prefix every station write invalidates. */
+    history: (id: number) => ['battlestations', 'history', id] as const,
   },
   parts: {
     all: ['parts'] as const,

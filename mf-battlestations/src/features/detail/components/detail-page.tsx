@@ -10,6 +10,7 @@ import { Gallery } from './gallery';
 import { PartList } from './part-list';
 import { SimilarSetups } from './similar-setups';
 import { StationHeader } from './station-header';
+import { StationHistory } from './station-history';
 import styles from './detail-page.module.css';
 
 export const DETAIL_MESSAGES = {
@@ -79,6 +80,7 @@ export default function DetailPage() {
         </section>
       </div>
       <SimilarSetups stationId={station.battlestation_id} />
+      <StationHistory stationId={station.battlestation_id} />
     </article>
   );
 }

@@ -1,0 +1,70 @@
+import type { StationHistoryEntry } from '@battledeck/shared/contract';
+import { absoluteDate, relativeTime } from '@battledeck/shared/format';
+import { Button } from '@battledeck/shared/ui';
+import { useStationHistory } from '../api/get-station-history';
+import { describeChange } from '../utils/describe-change';
+import styles from './station-history.module.css';
+
+export const HISTORY_TEXTS = {
+  title: 'History',
+  loading: 'Loading history…',
+  error: 'Sorry, we were unable to load the history. Please try again later.',
+  empty: 'No changes recorded yet.',
+  more: 'Show more',
+  loadingMore: 'Loading…',
+  formerMember: 'a former member',
+} as const;
+
+function HistoryEntry({ entry }: { entry: StationHistoryEntry }) {
+  return (
+    <li className={styles.entry}>
+      <ul className={styles.changes}>
+        {entry.changes.map((change, i) => (
+          <li key={i}>{describeChange(change)}</li>
+        ))}
+      </ul>
+      <p className={styles.meta}>
+        by {entry.username ?? HISTORY_TEXTS.formerMember} ·{' '}
+        <time dateTime={entry.changed_date} title={absoluteDate(entry.changed_date)}>
+          {relativeTime(entry.changed_date)}
+        </time>
+      </p>
+    </li>
+  );
+}
+
+/**
+ * The station's "History" (decision 019): what each save changed, who saved and when, newest first, with
+ * "Show more" for older entries. Loaded after hydration, below the fold: the server renders its heading only.
+ */
+export function StationHistory({ stationId }: { stationId: number }) {
+  const history = useStationHistory(stationId);
+  const entries = history.data?.pages.flatMap((page) => page.entries) ?? [];
+  let content;
+  if (history.isError) content = <p className={styles.message}>{HISTORY_TEXTS.error}</p>;
+  else if (history.isPending) content = <p className={styles.message}>{HISTORY_TEXTS.loading}</p>;
+  else if (entries.length === 0) content = <p className={styles.message}>{HISTORY_TEXTS.empty}</p>;
+  else
+    content = (
+      <>
+        <ol className={styles.list} aria-label={HISTORY_TEXTS.title}>
+          {entries.map((entry) => (
+            <HistoryEntry key={entry.change_id} entry={entry} />
+          ))}
+        </ol>
+        {history.hasNextPage && (
+          <Button onClick={() => void history.fetchNextPage()} disabled={history.isFetchingNextPage}>
+            {history.isFetchingNextPage ? HISTORY_TEXTS.loadingMore : HISTORY_TEXTS.more}
+          </Button>
+        )}
+      </>
+    );
+  return (
+    <section className={styles.history} aria-labelledby="history-heading" aria-busy={history.isPending || history.isFetchingNextPage}>
+      <h2 id="history-heading" className={styles.title}>
+        {HISTORY_TEXTS.title}
+      </h2>
+      {content}
+    </section>
+  );
+}
