@@ -1,5 +1,5 @@
 import { colourFamily as family } from '@battledeck/shared/contract';
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import sharp from 'sharp';
 import { part_types } from '../src/db/schema';
 import type { PartTypeRow } from '../src/repositories/part-types-repository';
@@ -7,6 +7,7 @@ import { buildTestApp, type TestApp } from './helpers/build-test-app';
 import { counterMismatches } from './helpers/counters';
 import { uniqueSuffix } from './helpers/emulator-accounts';
 import { bearer, createBattlestation, createPart, createPartType, createUser, type TestUser } from './helpers/factories';
+import { rows } from './helpers/sql-rows';
 import { multipart, photo, type UploadFile } from './helpers/upload';
 
 let t: TestApp;
@@ -180,6 +181,18 @@ describe('GET /api/battlestations: desk filters and their counts', () => {
     expect((await t.app.inject({ method: 'DELETE', url: `/api/battlestations/id/${s.gamingBlue}`, headers: bearer(owner) })).statusCode).toBe(204);
     expect(await gaming()).toBe(before! - 1);
     expect(await counterMismatches(t.app)).toEqual([]);
+  });
+
+  it('answers the counts within one filter from the kept pairs, equal to counting the stations', async () => {
+    const body = await listOk({ searchTerm: '', mainUse: 'gaming' });
+    const counted = await rows<{ token: string; n: number }>(
+      t.app.db,
+      sql`SELECT token, count(*)::int AS n FROM battlestations, unnest(facets) AS token WHERE is_public AND facets @> ARRAY['use:gaming'] GROUP BY token`,
+    );
+    const expected = (prefix: string, value: string) => counted.find((row) => row.token === `${prefix}:${value}`)?.n ?? 0;
+    expect(body.facets.colourFamily.map((f) => f.count)).toEqual(body.facets.colourFamily.map((f) => expected('colour', f.value)));
+    expect(body.facets.monitorCount.map((f) => f.count)).toEqual(body.facets.monitorCount.map((f) => expected('monitors', f.value)));
+    expect(count(body, 'colourFamily', 'blue')).toBeGreaterThan(0);
   });
 
   it('answers a search that matches nothing with zero counts', async () => {

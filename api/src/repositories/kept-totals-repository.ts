@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import type { Database } from '../db/database';
 
 /**
- * Counts every total the database keeps from scratch (decisions 013 and 015), as migrations 0007-0014 first
+ * Counts every total the database keeps from scratch (decisions 013 and 015), as migrations 0007-0015 first
  * filled them: for a bulk load that ran with the counting triggers switched off (the scale seed).
  */
 export async function refreshKeptTotals(tx: Database): Promise<void> {
@@ -14,7 +14,7 @@ export async function refreshKeptTotals(tx: Database): Promise<void> {
     SELECT token, count(*) FROM battlestations, unnest(search_tokens) AS token WHERE is_public GROUP BY token`);
   await tx.execute(sql`DELETE FROM station_facet_counts`);
   await tx.execute(sql`INSERT INTO station_facet_counts (facet, public_stations)
-    SELECT token, count(*) FROM battlestations, unnest(facets) AS token WHERE is_public GROUP BY token`);
+    SELECT token, count(*) FROM battlestations, battlestation_facet_keys(facets) AS token WHERE is_public GROUP BY token`);
   await tx.execute(sql`DELETE FROM part_words`);
   await tx.execute(sql`INSERT INTO part_words (word, parts) SELECT token, count(*) FROM parts, unnest(search_tokens) AS token GROUP BY token`);
 }

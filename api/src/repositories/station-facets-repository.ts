@@ -32,13 +32,14 @@ export async function countFacetTokens(
     GROUP BY ${token}`);
 }
 
-/** The kept counts over every public station (migration 0014's triggers) of the tokens starting with `prefixes`. */
-export async function keptFacetTokenCounts(db: Database, prefixes: readonly string[]): Promise<FacetTokenCount[]> {
-  return db
-    .select({ token: station_facet_counts.facet, stations: station_facet_counts.public_stations })
-    .from(station_facet_counts)
-    .where(sql`split_part(${station_facet_counts.facet}, ':', 1) IN (${sql.join(
-      prefixes.map((prefix) => sql`${prefix}`),
-      sql`, `,
-    )})`);
+/**
+ * The kept counts (migrations 0014-0015) of the tokens starting with `prefixes`: over every public station, or
+ * over those holding the token `within` (the kept pairs 'a|b', a < b).
+ */
+export async function keptFacetTokenCounts(db: Database, prefixes: readonly string[], within?: string): Promise<FacetTokenCount[]> {
+  const key = station_facet_counts.facet;
+  const token = within === undefined ? key : sql<string>`CASE WHEN split_part(${key}, '|', 1) = ${within} THEN split_part(${key}, '|', 2) ELSE split_part(${key}, '|', 1) END`;
+  const keys = within === undefined ? sql`strpos(${key}, '|') = 0` : sql`(${key} LIKE ${`${within}|%`} OR ${key} LIKE ${`%|${within}`})`;
+  const rows = await db.select({ token, stations: station_facet_counts.public_stations }).from(station_facet_counts).where(keys);
+  return rows.filter((row) => prefixes.includes(row.token.split(':')[0]!));
 }

@@ -49,7 +49,7 @@ function toFacets(counts: Map<string, number>): BattlestationFacets {
 /**
  * How many stations each filter value would give (decision 017): the search and the *other* filters applied,
  * as choosing a value replaces that filter's current one. Filters needing the same other filters (all of them
- * when none is set) are counted in one query; with no search and no other filter, the counts are the kept ones.
+ * when none is set) are counted in one query; with no search and one other filter at most, read from kept rows.
  */
 export async function countFacets(db: Database, terms: SearchTerm[], filters: StationFilters): Promise<BattlestationFacets> {
   const groups = new Map<string, { required: string[]; prefixes: string[] }>();
@@ -62,7 +62,9 @@ export async function countFacets(db: Database, terms: SearchTerm[], filters: St
   }
   const counts = new Map<string, number>();
   for (const { required, prefixes } of groups.values()) {
-    const rows = terms.length === 0 && required.length === 0 ? await keptFacetTokenCounts(db, prefixes) : await countFacetTokens(db, terms, required, prefixes);
+    // Without a search and with at most one other filter, the counts are kept rows (tokens and token pairs).
+    const kept = terms.length === 0 && required.length <= 1;
+    const rows = kept ? await keptFacetTokenCounts(db, prefixes, required[0]) : await countFacetTokens(db, terms, required, prefixes);
     for (const row of rows) counts.set(row.token, Number(row.stations));
   }
   return toFacets(counts);

@@ -53,12 +53,12 @@ export async function counterMismatches(app: FastifyInstance): Promise<Record<st
         ON counted.word = kept.word
       WHERE coalesce(kept.parts, 0) <> coalesce(counted.parts, 0)`,
   );
-  // The filter tokens' counts (decision 017).
+  // The filter tokens' and token pairs' counts (decision 017).
   const facets = await rows(
     app.db,
     sql`SELECT coalesce(kept.facet, counted.facet) AS facet, coalesce(kept.public_stations, 0) AS kept, coalesce(counted.stations, 0) AS counted
       FROM station_facet_counts kept
-      FULL JOIN (SELECT token AS facet, count(*)::int AS stations FROM battlestations, unnest(facets) AS token
+      FULL JOIN (SELECT token AS facet, count(*)::int AS stations FROM battlestations, battlestation_facet_keys(facets) AS token
                  WHERE is_public GROUP BY token) counted ON counted.facet = kept.facet
       WHERE coalesce(kept.public_stations, 0) <> coalesce(counted.stations, 0)`,
   );
