@@ -190,7 +190,7 @@ describe('GET /api/battlestations: search (decision 16)', () => {
 
   it('answers an empty list and a zero total when nothing matches', async () => {
     const body = await listOk({ searchTerm: `zzqqxx${uniqueSuffix()}` });
-    expect(body).toEqual({ battlestations: [], total: 0 });
+    expect(body).toMatchObject({ battlestations: [], total: 0 });
   });
 
   it('takes LIKE wildcards literally', async () => {

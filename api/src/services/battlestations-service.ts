@@ -3,11 +3,11 @@ import {
   type BattlestationCard,
   type BattlestationDetail,
   type BattlestationsListResponse,
-  type ColourFamily,
   type BattlestationSort,
+  type ColourFamily,
+  type Direction,
   type MainUse,
   type MonitorFilter,
-  type Direction,
 } from '@battledeck/shared/contract';
 import type { AuthUser } from '../auth/auth-user';
 import type { Database } from '../db/database';
@@ -19,10 +19,10 @@ import {
   listPublicBattlestations,
 } from '../repositories/battlestations-repository';
 import type { SearchTerm } from '../repositories/search-words-repository';
-import { countFacets, emptyFacets, filterTokens } from './station-filters';
 import { assertVisible } from './battlestation-access';
 import { toBattlestationCard } from './battlestation-cards';
 import { planSearch, type SearchRules } from './search-plan';
+import { countFacets, emptyFacets, filterTokens } from './station-filters';
 
 /** The home page's featured grid (decision 8); private stations never appear (decision 7). */
 export async function getFeaturedBattlestations(db: Database): Promise<BattlestationCard[]> {
@@ -33,15 +33,21 @@ export async function getFeaturedBattlestations(db: Database): Promise<Battlesta
 export interface PublicListParams {
   pageNumber: number;
   resultsPerPage: number;
-  monitorCount?: MonitorFilter;
-  mainUse?: MainUse;
-  colourFamily?: ColourFamily;
   sortBy: BattlestationSort;
   direction: Direction;
   searchTerm?: string;
+  monitorCount?: MonitorFilter;
+  mainUse?: MainUse;
+  colourFamily?: ColourFamily;
 }
 
 const MAX_SEARCH_WORDS = 8;
+
+/**
+ * A search matching more stations than this answers no facet counts (decision 017): counting them is a pass
+ * over every match (460 ms for 'setup' at 100,000), far beyond the list's own cost.
+ */
+export const FACET_SEARCH_MAX = 5000;
 
 /**
  * The public search's rules (decision 015): one- and two-character words match whole words ('4k', 'pc'), a
@@ -88,9 +94,10 @@ export async function listBattlestations(db: Database, params: PublicListParams)
     if (!search) return { battlestations: [], total: 0, facets: emptyFacets() };
     ({ terms, total: knownTotal } = search);
   }
-  const facetCounts = await countFacets(db, terms, params);
   // Without words the total is one kept row (decision 013); the vocabulary's total knows no filters.
   const total = (facets.length === 0 ? knownTotal : undefined) ?? (await countPublicBattlestations(db, terms, facets));
+  const searchTotal = terms.length === 0 ? 0 : (knownTotal ?? (facets.length === 0 ? total : await countPublicBattlestations(db, terms)));
+  const facetCounts = searchTotal <= FACET_SEARCH_MAX ? await countFacets(db, terms, params) : undefined;
   if (offset >= total) return { battlestations: [], total, facets: facetCounts };
   // Past the middle, the page is read from the other end: the last page costs what the first does.
   const fromEnd = offset > total / 2;
@@ -122,12 +129,12 @@ export async function getBattlestationDetail(db: Database, user: AuthUser | null
     is_favorited: station.favorited ? 1 : 0,
     image_count: station.image_count,
     part_count: station.part_count,
+    images: station.photos.map((photo) => photo.image),
+    image_sizes: station.photos.map((photo) => ({ width: photo.width, height: photo.height, widths: photo.widths })),
+    parts: station.parts,
     monitor_count: station.monitor_count,
     monitor_count_manual: station.monitor_count_manual,
     main_uses: station.main_uses as MainUse[],
     palette: station.palette,
-    images: station.photos.map((photo) => photo.image),
-    image_sizes: station.photos.map((photo) => ({ width: photo.width, height: photo.height, widths: photo.widths })),
-    parts: station.parts,
   };
 }

@@ -18,9 +18,9 @@ export default function BrowsePage() {
   const pages = query.data ? totalPages(query.data.total, state.resultsPerPage) : 1;
   const resultsHeading = useRef<HTMLHeadingElement>(null);
   const location = useLocation();
-  // The filters keep the last counts while the next answer loads.
+  // The filters keep the last counts while the next answer loads (an answer to a broad search has none).
   const facets = useRef<BattlestationFacets>(undefined);
-  if (query.data?.facets) facets.current = query.data.facets;
+  if (query.data) facets.current = query.data.facets;
 
   // A page past the end (an old link, stations since deleted) shows the last page instead.
   const beyondEnd = query.isSuccess && state.pageNumber > pages;
