@@ -48,6 +48,14 @@ export const SEARCHES: [string, string][] = [
   ['autocomplete', '/api/parts/autocomplete?searchTerm=logit'],
 ];
 
+/** Issue 19's desk filters (decision 017) on the list, with their facet counts. */
+export const FILTERED_LISTS: [string, string][] = [
+  ['battlestations, one filter', '/api/battlestations?mainUse=gaming'],
+  ['battlestations, two filters, by name', '/api/battlestations?mainUse=gaming&colourFamily=blue&sortBy=name'],
+  ['battlestations, three filters, page 20', '/api/battlestations?mainUse=work&colourFamily=green&monitorCount=1&pageNumber=20'],
+  ['battlestations, a filter and a selective search', '/api/battlestations?colourFamily=red&searchTerm=Sakura%20Nook'],
+];
+
 export interface DataPathOptions {
   sizes: number[];
   ceiling: LoadResult;
@@ -110,7 +118,7 @@ async function cacheOffRoutes(dataset: Dataset, options: DataPathOptions, label:
       const ratio = round(depth[middle]! / depth[1]!, 2);
       rows.push({ section: `Data path, ${label}: depth (p50, sequential)`, measure: 'by name', value: `page 1 ${depth[1]} ms, page ${middle} ${depth[middle]} ms: ×${ratio}`, target: '≤ 2× page 1', met: ratio <= 2 });
 
-      const searches: [string, string][] = [...SEARCHES, ['battlestations, two common words, page 2', '/api/battlestations?searchTerm=walnut%20desk&pageNumber=2']];
+      const searches: [string, string][] = [...SEARCHES, ['battlestations, two common words, page 2', '/api/battlestations?searchTerm=walnut%20desk&pageNumber=2'], ...FILTERED_LISTS];
       const search: Record<string, { p50: number; p95: number }> = {};
       for (const [name, route] of searches) {
         const latency = await sequentialLatency(`${api.url}${route}`, 200, true);

@@ -1,4 +1,4 @@
-import { sql } from 'drizzle-orm';
+import { sql, type SQL } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { rows } from './sql-rows';
 
@@ -36,31 +36,26 @@ export async function counterMismatches(app: FastifyInstance): Promise<Record<st
       FROM part_types t LEFT JOIN part_type_counts c ON c.type_id = t.type_id
       WHERE coalesce(c.parts, 0) <> (SELECT count(*) FROM parts p WHERE p.type_id = t.type_id)`,
   );
-  // The search vocabularies' counts per word (decision 015).
-  const words = await rows(
-    app.db,
-    sql`SELECT coalesce(kept.word, counted.word) AS word, coalesce(kept.public_stations, 0) AS kept, coalesce(counted.stations, 0) AS counted
-      FROM search_words kept
-      FULL JOIN (SELECT token AS word, count(*)::int AS stations FROM battlestations, unnest(search_tokens) AS token
-                 WHERE is_public GROUP BY token) counted ON counted.word = kept.word
-      WHERE coalesce(kept.public_stations, 0) <> coalesce(counted.stations, 0)`,
-  );
-  const partWords = await rows(
-    app.db,
-    sql`SELECT coalesce(kept.word, counted.word) AS word, coalesce(kept.parts, 0) AS kept, coalesce(counted.parts, 0) AS counted
-      FROM part_words kept
-      FULL JOIN (SELECT token AS word, count(*)::int AS parts FROM parts, unnest(search_tokens) AS token GROUP BY token) counted
-        ON counted.word = kept.word
-      WHERE coalesce(kept.parts, 0) <> coalesce(counted.parts, 0)`,
-  );
-  // The filter tokens' and token pairs' counts (decision 017).
-  const facets = await rows(
-    app.db,
-    sql`SELECT coalesce(kept.facet, counted.facet) AS facet, coalesce(kept.public_stations, 0) AS kept, coalesce(counted.stations, 0) AS counted
-      FROM station_facet_counts kept
-      FULL JOIN (SELECT token AS facet, count(*)::int AS stations FROM battlestations, battlestation_facet_keys(facets) AS token
-                 WHERE is_public GROUP BY token) counted ON counted.facet = kept.facet
-      WHERE coalesce(kept.public_stations, 0) <> coalesce(counted.stations, 0)`,
+  // The search vocabularies' counts per word (decision 015), the filter tokens' and token pairs' (decision 017).
+  const words = await keptMismatches(app, sql`search_words`, sql`word`, sql`public_stations`, sql`battlestations, unnest(search_tokens) AS token WHERE is_public`);
+  const partWords = await keptMismatches(app, sql`part_words`, sql`word`, sql`parts`, sql`parts, unnest(search_tokens) AS token`);
+  const facets = await keptMismatches(
+    app,
+    sql`station_facet_counts`,
+    sql`facet`,
+    sql`public_stations`,
+    sql`battlestations, battlestation_facet_keys(facets) AS token WHERE is_public`,
   );
   return [...stations, ...parts, ...totals, ...perCategory, ...words, ...partWords, ...facets];
+}
+
+/** Keys of a kept count table (`key` → `count`) whose count differs from counting the `tokens` source's rows. */
+function keptMismatches(app: FastifyInstance, table: SQL, key: SQL, count: SQL, tokens: SQL) {
+  return rows(
+    app.db,
+    sql`SELECT coalesce(kept.${key}, counted.token) AS key, coalesce(kept.${count}, 0) AS kept, coalesce(counted.n, 0) AS counted
+      FROM ${table} kept
+      FULL JOIN (SELECT token, count(*)::int AS n FROM ${tokens} GROUP BY token) counted ON counted.token = kept.${key}
+      WHERE coalesce(kept.${count}, 0) <> coalesce(counted.n, 0)`,
+  );
 }
