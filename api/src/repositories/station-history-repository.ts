@@ -1,7 +1,8 @@
 import type { StationChange } from '@battledeck/shared/contract';
-import { and, asc, desc, eq, inArray, lt, type SQL } from 'drizzle-orm';
+import { and, desc, eq, inArray, lt, type SQL } from 'drizzle-orm';
 import type { Database } from '../db/database';
-import { battlestation_images, battlestation_parts, battlestations, parts, station_changes, users } from '../db/schema';
+import { battlestations, parts, station_changes, users } from '../db/schema';
+import { listStationImages, listStationPartIds } from './battlestation-media-repository';
 
 /** A station's history (decision 019): one row per save, written in the saving transaction. */
 
@@ -79,16 +80,9 @@ export async function readStationSnapshot(tx: Database, stationId: number): Prom
     })
     .from(battlestations)
     .where(eq(battlestations.battlestation_id, stationId));
-  const partRows = await tx
-    .select({ part_id: battlestation_parts.part_id })
-    .from(battlestation_parts)
-    .where(eq(battlestation_parts.battlestation_id, stationId));
-  const photoRows = await tx
-    .select({ image_id: battlestation_images.image_id })
-    .from(battlestation_images)
-    .where(eq(battlestation_images.battlestation_id, stationId))
-    .orderBy(asc(battlestation_images.display_order), asc(battlestation_images.image_id));
-  return { ...station, partIds: partRows.map((r) => r.part_id), photoIds: photoRows.map((r) => r.image_id) };
+  const partIds = await listStationPartIds(tx, stationId);
+  const photos = await listStationImages(tx, stationId);
+  return { ...station, partIds, photoIds: photos.map((photo) => photo.image_id) };
 }
 
 /** Part names by id, in the order of `ids` (kept in the history as they were named at the time). */
