@@ -68,6 +68,11 @@ describe('GET /api/battlestations/id/{id}', () => {
         { part_id: parts[1].part_id, name: 'Ryzen 7', type_id: cpu.type_id, type_name: 'CPU', type_path: cpu.type_path },
         { part_id: parts[0].part_id, name: 'Oak Desk', type_id: desk.type_id, type_name: 'Desk', type_path: desk.type_path },
       ],
+      // Desk properties (decision 017): no Monitor part, no uses given, factory photos have no palette.
+      monitor_count: 0,
+      monitor_count_manual: null,
+      main_uses: [],
+      palette: [],
     });
     expect(res.headers['cache-control']).toBe('public, max-age=0, s-maxage=5');
   });
