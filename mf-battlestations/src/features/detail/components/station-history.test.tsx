@@ -1,6 +1,6 @@
 import type { StationHistoryEntry } from '@battledeck/shared/contract';
 import { mockFetch, resetSession, setSession } from '@battledeck/shared/testing';
-import { screen, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { detail } from '../../../testing/fixtures';
 import { renderRoute } from '../../../testing/render-route';
@@ -49,6 +49,7 @@ describe('Station history', () => {
     await userEvent.click(within(section).getByRole('button', { name: 'Show more' }));
     expect(await within(list).findByText('Created this battlestation')).toBeInTheDocument();
     expect(items()).toHaveLength(3);
+    await waitFor(() => expect(items()[2]).toHaveFocus());
     expect(within(section).queryByRole('button', { name: 'Show more' })).not.toBeInTheDocument();
     expect(history).toHaveBeenCalledTimes(2);
   });

@@ -1,6 +1,7 @@
 import type { StationHistoryEntry } from '@battledeck/shared/contract';
 import { absoluteDate, relativeTime } from '@battledeck/shared/format';
 import { Button } from '@battledeck/shared/ui';
+import { useEffect, useRef } from 'react';
 import { useStationHistory } from '../api/get-station-history';
 import { describeChange } from '../utils/describe-change';
 import styles from './station-history.module.css';
@@ -17,7 +18,7 @@ export const HISTORY_TEXTS = {
 
 function HistoryEntry({ entry }: { entry: StationHistoryEntry }) {
   return (
-    <li className={styles.entry}>
+    <li className={styles.entry} tabIndex={-1}>
       <ul className={styles.changes}>
         {entry.changes.map((change, i) => (
           <li key={i}>{describeChange(change)}</li>
@@ -40,6 +41,19 @@ function HistoryEntry({ entry }: { entry: StationHistoryEntry }) {
 export function StationHistory({ stationId }: { stationId: number }) {
   const history = useStationHistory(stationId);
   const entries = history.data?.pages.flatMap((page) => page.entries) ?? [];
+  const listRef = useRef<HTMLOListElement>(null);
+  // After "Show more", focus moves to the first older entry: the button goes away with the last page.
+  const focusFrom = useRef<number | null>(null);
+  useEffect(() => {
+    const index = focusFrom.current;
+    if (index === null || entries.length <= index) return;
+    focusFrom.current = null;
+    (listRef.current?.children[index] as HTMLElement | undefined)?.focus();
+  }, [entries.length]);
+  const showMore = () => {
+    focusFrom.current = entries.length;
+    void history.fetchNextPage();
+  };
   let content;
   if (history.isError) content = <p className={styles.message}>{HISTORY_TEXTS.error}</p>;
   else if (history.isPending) content = <p className={styles.message}>{HISTORY_TEXTS.loading}</p>;
@@ -47,13 +61,13 @@ export function StationHistory({ stationId }: { stationId: number }) {
   else
     content = (
       <>
-        <ol className={styles.list} aria-label={HISTORY_TEXTS.title}>
+        <ol ref={listRef} className={styles.list} aria-label={HISTORY_TEXTS.title}>
           {entries.map((entry) => (
             <HistoryEntry key={entry.change_id} entry={entry} />
           ))}
         </ol>
         {history.hasNextPage && (
-          <Button onClick={() => void history.fetchNextPage()} disabled={history.isFetchingNextPage}>
+          <Button onClick={showMore} disabled={history.isFetchingNextPage}>
             {history.isFetchingNextPage ? HISTORY_TEXTS.loadingMore : HISTORY_TEXTS.more}
           </Button>
         )}
