@@ -107,7 +107,8 @@ describe('Browse Battlestations', () => {
     // What the browser would send from the search button: the current state; from the direction button: the other direction first.
     const search = screen.getByRole('button', { name: 'Search' });
     expect(new URLSearchParams(new FormData(form, search) as unknown as string).toString()).toBe(
-      'searchTerm=oak&sortBy=name&direction=desc&resultsPerPage=24',
+      // The desk filters' "Any" is an empty value (decision 017).
+      'searchTerm=oak&sortBy=name&direction=desc&resultsPerPage=24&monitorCount=&mainUse=&colourFamily=',
     );
     const direction = screen.getByRole('button', { name: 'Sort direction: Descending' });
     expect(new URLSearchParams(new FormData(form, direction) as unknown as string).get('direction')).toBe('asc');
