@@ -1,12 +1,14 @@
 import { MAIN_USES, MAIN_USE_LABELS, MONITOR_COUNT_MAX, type MainUse } from '@battledeck/shared/contract';
 import { Select } from '@battledeck/shared/ui';
 import { FormField } from '@battledeck/shared/widgets';
-import { Checkbox } from 'antd';
 import { Controller, type Control } from 'react-hook-form';
 import type { StationFormOutput, StationFormValues } from '../utils/form-schema';
 import styles from './station-form.module.css';
 
 const USE_OPTIONS = MAIN_USES.map((use) => ({ value: use, label: MAIN_USE_LABELS[use] }));
+
+/** The uses with `use` checked or not, in MAIN_USES order. */
+const toggled = (uses: MainUse[], use: MainUse, checked: boolean) => MAIN_USES.filter((each) => (each === use ? checked : uses.includes(each)));
 
 /** The monitor choices: counted from the Monitor parts (empty), or the owner's own number. */
 function monitorOptions(counted: number | undefined) {
@@ -34,7 +36,19 @@ export function DeskField({ control, countedMonitors }: DeskFieldProps) {
         render={({ field }) => (
           <fieldset className={styles.uses}>
             <legend className={styles.usesLegend}>Main use</legend>
-            <Checkbox.Group options={USE_OPTIONS} value={field.value} onChange={(uses) => field.onChange(MAIN_USES.filter((use) => uses.includes(use as MainUse)))} />
+            {/* Native checkboxes: antd's Checkbox is not in the shared antd subset (shared/src/singletons/antd.ts). */}
+            {USE_OPTIONS.map(({ value, label }) => (
+              <label key={value} className={styles.use}>
+                <input
+                  type="checkbox"
+                  name="main_uses"
+                  value={value}
+                  checked={field.value.includes(value)}
+                  onChange={(event) => field.onChange(toggled(field.value, value, event.target.checked))}
+                />
+                {label}
+              </label>
+            ))}
           </fieldset>
         )}
       />
