@@ -43,9 +43,31 @@ class MessageChannelStub {
 }
 Object.assign(globalThis, { MessageChannel: MessageChannelStub });
 
-// antd Table asks for pseudo-element styles, which jsdom does not implement.
-const getComputedStyle = window.getComputedStyle.bind(window);
-window.getComputedStyle = (element: Element) => getComputedStyle(element);
+// jsdom computes a style by matching every rule antd injected against the node and its ancestors, and
+// role queries and user-event ask for the styles of each node and its ancestors again and again: a form
+// test spent most of its minutes there. A computed style only changes when the document or the focus does,
+// so styles are kept until then (mutations are taken synchronously, so no read sees a stale style).
+// Pseudo-element styles (antd Table asks for them) are not implemented by jsdom: the element's are given.
+const computeStyle = window.getComputedStyle.bind(window);
+let styleEpoch = new WeakMap<Element, CSSStyleDeclaration>();
+const forgetStyles = () => {
+  styleEpoch = new WeakMap();
+};
+// Records are taken on each read below, and the callback gets those that were delivered in between.
+const documentChanges = new MutationObserver(forgetStyles);
+documentChanges.observe(document, { subtree: true, childList: true, attributes: true, characterData: true });
+document.addEventListener('focusin', forgetStyles, true);
+document.addEventListener('focusout', forgetStyles, true);
+window.getComputedStyle = (element: Element) => {
+  if (documentChanges.takeRecords().length > 0) forgetStyles();
+  let style = styleEpoch.get(element);
+  if (!style) {
+    style = computeStyle(element);
+    styleEpoch.set(element, style);
+  }
+  return style;
+};
+
 
 // A test fails on any unexpected console.error (React warnings, act() misuse, …).
 const consoleError = console.error;

@@ -127,10 +127,12 @@ describe('hostile input stays fast (no backtracking, no quadratic scans)', () =>
     ['list lines', '- item *a\n'.repeat(10_000)],
     ['nested emphasis', `${'*'.repeat(5_000)}x${'*'.repeat(5_000)}`],
   ];
+  // Linear parsing takes about 0.1 s for the largest of these; a quadratic scan of 100,000 characters takes
+  // minutes. The bound sits between, far enough from the first for a machine busy with the other suites.
   it.each(inputs)('%s', (_name, input) => {
     const started = performance.now();
     parseMarkdown(input);
-    expect(performance.now() - started).toBeLessThan(1_000);
+    expect(performance.now() - started).toBeLessThan(5_000);
   });
 
   it('caps how deep emphasis nests', () => {

@@ -1,0 +1,69 @@
+/**
+ * `npm test`: lint, type check, the unit/component/API suites and the browser suite, run side by side.
+ *
+ * Each suite waits on something most of the time (the Auth emulator, the database, a browser, a page's
+ * animation), so run one after another they left this 2-core machine's cores idle for much of 24 minutes.
+ * The browser suite's web server builds whatever bundle is missing first (under the build lock), so it
+ * starts with the others. Every suite runs to its end, its output kept in `.tmp/test-logs/{name}.log` and
+ * printed when it fails; the run fails if any suite did.
+ */
+import { spawn } from 'node:child_process';
+import { createWriteStream, mkdirSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+
+const ROOT = path.resolve(__dirname, '../..');
+const LOGS = path.join(ROOT, '.tmp', 'test-logs');
+
+interface Suite {
+  name: string;
+  script: string;
+}
+
+const SUITES: Suite[] = [
+  { name: 'lint', script: 'lint' },
+  { name: 'typecheck', script: 'typecheck' },
+  { name: 'unit', script: 'test:unit' },
+  { name: 'e2e', script: 'test:e2e' },
+];
+
+interface Outcome {
+  suite: Suite;
+  code: number | null;
+  seconds: number;
+  log: string;
+}
+
+function run(suite: Suite): Promise<Outcome> {
+  const log = path.join(LOGS, `${suite.name}.log`);
+  const out = createWriteStream(log);
+  const started = Date.now();
+  console.info(`[${suite.name}] started: npm run ${suite.script} (output in ${path.relative(ROOT, log)})`);
+  return new Promise((resolve) => {
+    const child = spawn('npm', ['run', suite.script], { cwd: ROOT, stdio: ['ignore', 'pipe', 'pipe'], env: { ...process.env, FORCE_COLOR: '0' } });
+    child.stdout.pipe(out, { end: false });
+    child.stderr.pipe(out, { end: false });
+    child.on('close', (code) => {
+      out.end(() => {
+        const seconds = (Date.now() - started) / 1000;
+        console.info(`[${suite.name}] ${code === 0 ? 'passed' : `FAILED (exit ${code})`} in ${seconds.toFixed(0)} s`);
+        resolve({ suite, code, seconds, log });
+      });
+    });
+  });
+}
+
+async function main(): Promise<void> {
+  mkdirSync(LOGS, { recursive: true });
+  const started = Date.now();
+  const outcomes = await Promise.all(SUITES.map(run));
+  const failed = outcomes.filter((outcome) => outcome.code !== 0);
+  for (const outcome of failed) {
+    console.info(`\n===== ${outcome.suite.name}: npm run ${outcome.suite.script} (exit ${outcome.code}) =====`);
+    console.info(readFileSync(outcome.log, 'utf8'));
+  }
+  const total = ((Date.now() - started) / 1000).toFixed(0);
+  console.info(`\n${failed.length ? `${failed.map((o) => o.suite.name).join(', ')} failed` : 'every suite passed'} (${total} s; ${outcomes.map((o) => `${o.suite.name} ${o.seconds.toFixed(0)} s`).join(', ')})`);
+  process.exitCode = failed.length ? 1 : 0;
+}
+
+void main();
