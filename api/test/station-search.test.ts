@@ -75,7 +75,7 @@ describe('matching', () => {
   it('never uses the words of private stations', async () => {
     const secret = `hush${uniqueSuffix().replace(/[^a-z]/g, '')}word`;
     await createBattlestation(t.app, { owner, name: `Private ${secret}`, is_public: false });
-    expect(await search(secret)).toEqual({ battlestations: [], total: 0 });
+    expect(await search(secret)).toMatchObject({ battlestations: [], total: 0 });
     // Not even as the word a typo is closest to.
     expect(await planStationSearch(t.app.db, [secret.slice(0, -1)])).toBeNull();
   });
