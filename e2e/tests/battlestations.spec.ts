@@ -172,6 +172,10 @@ test('create with two photos and a part, edit the name and photo order, favorite
   await expect(page.getByRole('heading', { level: 1, name: `${name} v2` })).toBeVisible();
   await expect(thumbs.nth(0)).toHaveAttribute('src', secondSrc!);
   await expect(thumbs.nth(1)).toHaveAttribute('src', firstSrc!);
+  // The station's History (decision 019) lists the edit first, in plain words, above the creation.
+  const history = page.getByRole('list', { name: 'History' });
+  await expect(history.locator(':scope > li').first()).toContainText(`Changed the title to “${name} v2”Reordered photos`);
+  await expect(history.locator(':scope > li').last()).toContainText('Created this battlestation');
 
   // Favorite: the count changes at once and survives a reload.
   const heart = page.getByRole('button', { name: /^Favorite/ });
