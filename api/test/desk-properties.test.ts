@@ -183,7 +183,7 @@ describe('GET /api/battlestations: desk filters and their counts', () => {
     expect(await counterMismatches(t.app)).toEqual([]);
   });
 
-  it('answers the counts within one filter from the kept pairs, equal to counting the stations', async () => {
+  it('answers the counts within one filter and the totals of one or two from the kept rows, equal to counting the stations', async () => {
     const body = await listOk({ searchTerm: '', mainUse: 'gaming' });
     const counted = await rows<{ token: string; n: number }>(
       t.app.db,
@@ -193,6 +193,12 @@ describe('GET /api/battlestations: desk filters and their counts', () => {
     expect(body.facets.colourFamily.map((f) => f.count)).toEqual(body.facets.colourFamily.map((f) => expected('colour', f.value)));
     expect(body.facets.monitorCount.map((f) => f.count)).toEqual(body.facets.monitorCount.map((f) => expected('monitors', f.value)));
     expect(count(body, 'colourFamily', 'blue')).toBeGreaterThan(0);
+    // The totals of one or two filters are kept rows too.
+    const counts = async (tokens: string) =>
+      (await rows<{ n: number }>(t.app.db, sql`SELECT count(*)::int AS n FROM battlestations WHERE is_public AND facets @> ${tokens}::text[]`))[0]!.n;
+    expect(body.total).toBe(await counts('{use:gaming}'));
+    expect((await listOk({ searchTerm: '', mainUse: 'gaming', colourFamily: 'white' })).total).toBe(await counts('{use:gaming,colour:white}'));
+    expect((await listOk({ searchTerm: '', mainUse: 'gaming', colourFamily: 'white', monitorCount: '3' })).total).toBe(await counts('{use:gaming,colour:white,monitors:3}'));
   });
 
   it('answers a search that matches nothing with zero counts', async () => {

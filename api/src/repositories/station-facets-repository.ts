@@ -43,3 +43,16 @@ export async function keptFacetTokenCounts(db: Database, prefixes: readonly stri
   const rows = await db.select({ token, stations: station_facet_counts.public_stations }).from(station_facet_counts).where(keys);
   return rows.filter((row) => prefixes.includes(row.token.split(':')[0]!));
 }
+
+/** How many public stations hold one token or both of two, from the kept rows (either order of a pair). */
+export async function keptFacetTotal(db: Database, tokens: readonly [string] | readonly [string, string]): Promise<number> {
+  const keys = tokens.length === 1 ? [tokens[0]] : [`${tokens[0]}|${tokens[1]}`, `${tokens[1]}|${tokens[0]}`];
+  const [row] = await db
+    .select({ stations: station_facet_counts.public_stations })
+    .from(station_facet_counts)
+    .where(sql`${station_facet_counts.facet} IN (${sql.join(
+      keys.map((key) => sql`${key}`),
+      sql`, `,
+    )})`);
+  return row?.stations ?? 0;
+}

@@ -19,6 +19,7 @@ import {
   listPublicBattlestations,
 } from '../repositories/battlestations-repository';
 import type { SearchTerm } from '../repositories/search-words-repository';
+import { keptFacetTotal } from '../repositories/station-facets-repository';
 import { assertVisible } from './battlestation-access';
 import { toBattlestationCard } from './battlestation-cards';
 import { planSearch, type SearchRules } from './search-plan';
@@ -94,8 +95,12 @@ export async function listBattlestations(db: Database, params: PublicListParams)
     if (!search) return { battlestations: [], total: 0, facets: emptyFacets() };
     ({ terms, total: knownTotal } = search);
   }
-  // Without words the total is one kept row (decision 013); the vocabulary's total knows no filters.
-  const total = (facets.length === 0 ? knownTotal : undefined) ?? (await countPublicBattlestations(db, terms, facets));
+  // Without words the total is one kept row (decision 013; with one or two filters, decision 017); the
+  // vocabulary's total knows no filters.
+  const keptTotal = terms.length === 0 && (facets.length === 1 || facets.length === 2);
+  const total =
+    (facets.length === 0 ? knownTotal : undefined) ??
+    (keptTotal ? await keptFacetTotal(db, facets as [string] | [string, string]) : await countPublicBattlestations(db, terms, facets));
   const searchTotal = terms.length === 0 ? 0 : (knownTotal ?? (facets.length === 0 ? total : await countPublicBattlestations(db, terms)));
   const facetCounts = searchTotal <= FACET_SEARCH_MAX ? await countFacets(db, terms, params) : undefined;
   if (offset >= total) return { battlestations: [], total, facets: facetCounts };
