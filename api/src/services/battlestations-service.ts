@@ -23,7 +23,7 @@ import { keptFacetTotal } from '../repositories/station-facets-repository';
 import { assertVisible } from './battlestation-access';
 import { toBattlestationCard } from './battlestation-cards';
 import { planSearch, type SearchRules } from './search-plan';
-import { countFacets, emptyFacets, filterTokens } from './station-filters';
+import { countFacets, emptyFacets, FACET_SCAN_MAX, filterTokens } from './station-filters';
 
 /** The home page's featured grid (decision 8); private stations never appear (decision 7). */
 export async function getFeaturedBattlestations(db: Database): Promise<BattlestationCard[]> {
@@ -43,12 +43,6 @@ export interface PublicListParams {
 }
 
 const MAX_SEARCH_WORDS = 8;
-
-/**
- * A search matching more stations than this answers no facet counts (decision 017): counting them is a pass
- * over every match (460 ms for 'setup' at 100,000), far beyond the list's own cost.
- */
-export const FACET_SEARCH_MAX = 5000;
 
 /**
  * The public search's rules (decision 015): one- and two-character words match whole words ('4k', 'pc'), a
@@ -102,7 +96,9 @@ export async function listBattlestations(db: Database, params: PublicListParams)
     (facets.length === 0 ? knownTotal : undefined) ??
     (keptTotal ? await keptFacetTotal(db, facets as [string] | [string, string]) : await countPublicBattlestations(db, terms, facets));
   const searchTotal = terms.length === 0 ? 0 : (knownTotal ?? (facets.length === 0 ? total : await countPublicBattlestations(db, terms)));
-  const facetCounts = searchTotal <= FACET_SEARCH_MAX ? await countFacets(db, terms, params) : undefined;
+  // A search matching more stations than FACET_SCAN_MAX answers no facet counts: counting them is a pass over every
+  // match (460 ms for 'setup' at 100,000), far beyond the list's own cost.
+  const facetCounts = searchTotal <= FACET_SCAN_MAX ? await countFacets(db, terms, params) : undefined;
   if (offset >= total) return { battlestations: [], total, facets: facetCounts };
   // Past the middle, the page is read from the other end: the last page costs what the first does.
   const fromEnd = offset > total / 2;
