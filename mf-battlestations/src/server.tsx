@@ -6,6 +6,7 @@ import App, { PEOPLE_BASE_PATH } from './app';
 import { battlestationsQueryOptions } from './features/browse/api/get-battlestations';
 import { prefetchMember } from './features/people/prefetch-member';
 import { similarBattlestationsQueryOptions } from './features/detail/api/get-similar-battlestations';
+import { stationHistoryQueryOptions } from './features/detail/api/get-station-history';
 import { battlestationQueryOptions } from './lib/get-battlestation';
 import { stationDescription } from './lib/station-head';
 
@@ -30,6 +31,8 @@ export async function prefetch({ path, search, basePath, queryClient }: ServerPa
   const [station] = await Promise.all([
     queryClient.fetchQuery(battlestationQueryOptions(id, null)).catch(() => null),
     queryClient.prefetchQuery(similarBattlestationsQueryOptions(id)),
+    // Its first page as a visitor sees it (decision 019), so hydration asks the API nothing again.
+    queryClient.prefetchInfiniteQuery(stationHistoryQueryOptions(id, null)),
   ]);
   if (!station) return null;
   return { title: station.name, description: stationDescription(station) };

@@ -19,11 +19,12 @@ export function stationHistoryQueryOptions(id: number, viewer: string | null) {
 }
 
 /**
- * Loaded in the browser only, after the page has hydrated (the server never fetches it): the station's first
- * render stays as fast as before. Waits for the session so the owner's token is sent.
+ * The server renders the visitor's first page with the station (server.tsx, in parallel with its other
+ * reads); a signed-in viewer's own answer follows once the session is known (the owner's token is sent), the
+ * visitor's entries shown meanwhile.
  */
 export function useStationHistory(id: number) {
   const loading = useSession((s) => s.loading);
   const viewer = useSession((s) => s.user?.uid ?? null);
-  return useInfiniteQuery({ ...stationHistoryQueryOptions(id, viewer), enabled: !loading });
+  return useInfiniteQuery({ ...stationHistoryQueryOptions(id, viewer), enabled: !loading, placeholderData: (previous) => previous });
 }

@@ -1,6 +1,6 @@
 import type { StationHistoryEntry } from '@battledeck/shared/contract';
 import { absoluteDate, relativeTime } from '@battledeck/shared/format';
-import { Button } from '@battledeck/shared/ui';
+import { Button, useHydrated } from '@battledeck/shared/ui';
 import { useEffect, useRef } from 'react';
 import { useStationHistory } from '../api/get-station-history';
 import { describeChange } from '../utils/describe-change';
@@ -17,6 +17,9 @@ export const HISTORY_TEXTS = {
 } as const;
 
 function HistoryEntry({ entry }: { entry: StationHistoryEntry }) {
+  // The date in UTC until hydrated, then the relative time: the server knows neither the viewer's zone nor
+  // the moment of hydration, so the text it renders must not depend on them (ADR 012).
+  const hydrated = useHydrated();
   return (
     <li className={styles.entry} tabIndex={-1}>
       <ul className={styles.changes}>
@@ -26,8 +29,8 @@ function HistoryEntry({ entry }: { entry: StationHistoryEntry }) {
       </ul>
       <p className={styles.meta}>
         by {entry.username ?? HISTORY_TEXTS.formerMember} ·{' '}
-        <time dateTime={entry.changed_date} title={absoluteDate(entry.changed_date)}>
-          {relativeTime(entry.changed_date)}
+        <time dateTime={entry.changed_date} title={hydrated ? absoluteDate(entry.changed_date) : undefined}>
+          {hydrated ? relativeTime(entry.changed_date) : absoluteDate(entry.changed_date, 'utc')}
         </time>
       </p>
     </li>
@@ -36,7 +39,7 @@ function HistoryEntry({ entry }: { entry: StationHistoryEntry }) {
 
 /**
  * The station's "History" (decision 019): what each save changed, who saved and when, newest first, with
- * "Show more" for older entries. Loaded after hydration, below the fold: the server renders its heading only.
+ * "Show more" for older entries. The server renders the visitor's first page with the station (server.tsx).
  */
 export function StationHistory({ stationId }: { stationId: number }) {
   const history = useStationHistory(stationId);
