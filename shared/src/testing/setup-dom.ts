@@ -43,31 +43,41 @@ class MessageChannelStub {
 }
 Object.assign(globalThis, { MessageChannel: MessageChannelStub });
 
-// jsdom computes a style by matching every rule antd injected against the node and its ancestors, and
-// role queries and user-event ask for the styles of each node and its ancestors again and again: a form
-// test spent most of its minutes there. A computed style only changes when the document or the focus does,
-// so styles are kept until then (mutations are taken synchronously, so no read sees a stale style).
-// Pseudo-element styles (antd Table asks for them) are not implemented by jsdom: the element's are given.
-const computeStyle = window.getComputedStyle.bind(window);
-let styleEpoch = new WeakMap<Element, CSSStyleDeclaration>();
-const forgetStyles = () => {
-  styleEpoch = new WeakMap();
-};
-// Records are taken on each read below, and the callback gets those that were delivered in between.
-const documentChanges = new MutationObserver(forgetStyles);
-documentChanges.observe(document, { subtree: true, childList: true, attributes: true, characterData: true });
-document.addEventListener('focusin', forgetStyles, true);
-document.addEventListener('focusout', forgetStyles, true);
-window.getComputedStyle = (element: Element) => {
-  if (documentChanges.takeRecords().length > 0) forgetStyles();
-  let style = styleEpoch.get(element);
-  if (!style) {
-    style = computeStyle(element);
-    styleEpoch.set(element, style);
+// jsdom computes a style by matching every rule of every sheet against the node and, for inherited
+// properties, its ancestors; antd injects thousands of rules, and role queries and user-event ask for the
+// styles of each node again and again after every change: form tests spent most of their minutes there.
+// A test reads three properties only (display and visibility for role queries and toBeVisible,
+// pointer-events for user-event), so rules that set none of them are dropped from the test document's
+// sheets as they arrive (their text stays as antd wrote it). Pseudo-element styles (antd Table asks for them)
+// are not implemented by jsdom: the element's are given.
+const PROPERTIES_TESTS_READ = ['display', 'visibility', 'pointer-events'];
+type RuleList = { cssRules: CSSRuleList; deleteRule(index: number): void };
+function keepRulesTestsRead(list: RuleList) {
+  for (let index = list.cssRules.length - 1; index >= 0; index -= 1) {
+    const rule = list.cssRules[index] as CSSRule & { media?: unknown; cssRules?: CSSRuleList; style?: CSSStyleDeclaration };
+    if (rule.media && rule.cssRules) {
+      keepRulesTestsRead(rule as unknown as RuleList);
+      if (rule.cssRules.length === 0) list.deleteRule(index);
+    } else if (!rule.style || !PROPERTIES_TESTS_READ.some((property) => rule.style?.getPropertyValue(property))) {
+      list.deleteRule(index);
+    }
   }
-  return style;
+}
+const trimmedSheets = new WeakSet<StyleSheet>();
+function trimNewSheets() {
+  for (const sheet of Array.from(document.styleSheets)) {
+    if (trimmedSheets.has(sheet)) continue;
+    trimmedSheets.add(sheet);
+    keepRulesTestsRead(sheet);
+  }
+}
+const documentChanges = new MutationObserver(trimNewSheets);
+documentChanges.observe(document, { subtree: true, childList: true, characterData: true });
+const computeStyle = window.getComputedStyle.bind(window);
+window.getComputedStyle = (element: Element) => {
+  if (documentChanges.takeRecords().length > 0) trimNewSheets();
+  return computeStyle(element);
 };
-
 
 // A test fails on any unexpected console.error (React warnings, act() misuse, …).
 const consoleError = console.error;

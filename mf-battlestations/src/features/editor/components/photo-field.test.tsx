@@ -30,7 +30,7 @@ it('flags a file whose bytes are not a PNG, JPG or GIF on its own tile, names it
   expect(within(tiles()[0]).queryByText(BATTLESTATION_MESSAGES.notAnImage)).not.toBeInTheDocument();
   expect(screen.getByText(`notes.jpg: ${BATTLESTATION_MESSAGES.notAnImage}`)).toHaveAttribute('role', 'status');
 
-  const form = { name: 'Desk', instagram_url: '', reddit_url: '', description: '', is_public: true, photos: latest, parts: [{ part_id: 1, name: 'Q1', type_name: 'Keyboard' }] };
+  const form = { name: 'Desk', instagram_url: '', reddit_url: '', description: '', is_public: true, main_uses: [], monitor_count: '', photos: latest, parts: [{ part_id: 1, name: 'Q1', type_name: 'Keyboard' }] };
   const result = stationFormSchema.safeParse(form);
   expect(result.success).toBe(false);
   expect(result.error?.issues.map((issue) => issue.message)).toContain(BATTLESTATION_MESSAGES.notAnImage);
