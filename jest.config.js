@@ -44,7 +44,9 @@ const api = (engine) => ({
 });
 
 module.exports = {
-  testTimeout: 30_000,
+  // `npm test` runs this beside the browser suite (shell/server/run-tests.ts): on the loaded 2-core machine an
+  // API test that builds two apps and signs users up has taken 30-40 s; a hung test still fails.
+  testTimeout: 90_000,
   // Jest's default on 2 cores is one worker. An API test file spends about half its time waiting (the Auth
   // emulator, the database), so three workers keep both cores busy where two left them idle.
   maxWorkers: 3,
