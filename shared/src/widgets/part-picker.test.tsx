@@ -113,6 +113,8 @@ describe('PartPicker', () => {
     await userEvent.clear(box());
     await userEvent.type(box(), 'Ryzen');
     await waitFor(() => expect(screen.getByRole('status')).toHaveTextContent('1 result available. 1 already added.'));
+    // The status follows the answer; the keys need the list it renders (later on a busy machine).
+    await screen.findByText('AMD Ryzen 7 7800X3D');
     fireEvent.keyDown(box(), { key: 'ArrowDown', keyCode: 40, which: 40 });
     fireEvent.keyDown(box(), { key: 'ArrowDown', keyCode: 40, which: 40 });
     await waitFor(() => expect(document.querySelector('.ant-select-item-option-active')).toHaveTextContent('AMD Ryzen 7 7800X3D'));
