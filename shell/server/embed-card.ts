@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import { battlestationDetail, ID_MAX, thumbnailName, type z } from '@battledeck/shared/contract';
-import { countLabel } from '@battledeck/shared/format';
+import { countLabel, escapeHtml } from '@battledeck/shared/format';
 
 /**
  * The embeddable card of a public station (issue 20, ADR 018): a tiny server-rendered page other sites put
@@ -18,8 +18,6 @@ export function embedStationId(pathname: string): number | null {
   const id = match ? Number(match[1]) : 0;
   return id >= 1 && id <= ID_MAX ? id : null;
 }
-
-const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 
 const CSS = [
   '*{box-sizing:border-box}',

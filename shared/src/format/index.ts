@@ -4,3 +4,4 @@ export * from './images';
 export * from './text';
 export * from './messages';
 export * from './part-list';
+export { escapeHtml } from './part-list-markup';

@@ -89,7 +89,7 @@ describe('server rendering through the remotes (ADR 012)', () => {
     const html = page!.html;
     expect(html).toContain('<h1>Parts v1 at /parts</h1>');
     expect(html).toContain('<title>All Parts | Battledeck</title>');
-    expect(html).toContain('<meta name="description" content="Every &lt;part&gt;">');
+    expect(html).toContain('<meta name="description" content="Every &#60;part&#62;">');
     expect(html).toContain('.parts-v1 { color: red }');
     expect(html).toContain('body { margin: 0 }');
     const state = JSON.parse(/<script type="application\/json" id="battledeck-state">(.*?)<\/script>/.exec(html)![1]) as { remote: string; queries: { queries: unknown[] } };

@@ -2,6 +2,7 @@ import { existsSync, readFileSync, statSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import vm from 'node:vm';
+import { escapeHtml } from '@battledeck/shared/format';
 import type { PageHead, RemoteName, RemoteServerModule } from '@battledeck/shared/remote';
 import { oembedDiscoveryLink } from '../embed-card';
 import { withProductionReact } from './production-react';
@@ -55,7 +56,6 @@ const NPM_SINGLETONS = ['react', 'react/jsx-runtime', 'react-dom', 'react-dom/se
 /** How long a file of a remote on another origin is reused before it is fetched again. */
 const REFETCH_AFTER_MS = 5000;
 
-const escapeHtml = (text: string) => text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
 
 function withTimeout<T>(promise: Promise<T>, signal: AbortSignal): Promise<T> {
   return new Promise<T>((resolve, reject) => {
