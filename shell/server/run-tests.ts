@@ -6,10 +6,15 @@
  * The browser suite's web server builds whatever bundle is missing first (under the build lock), so it
  * starts with the others. Every suite runs to its end, its output kept in `.tmp/test-logs/{name}.log` and
  * printed when it fails; the run fails if any suite did.
+ *
+ * The Auth emulator is started here, once, before the suites: each suite starts one only when none answers
+ * and stops the one it started when it ends, so without this the unit suite, finishing first, took the
+ * browser suite's emulator away mid-run (every sign-in after that got 503).
  */
 import { spawn } from 'node:child_process';
 import { createWriteStream, mkdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
+import { ensureAuthEmulator } from '../../api/src/dev/auth-emulator';
 
 const ROOT = path.resolve(__dirname, '../..');
 const LOGS = path.join(ROOT, '.tmp', 'test-logs');
@@ -55,7 +60,8 @@ function run(suite: Suite): Promise<Outcome> {
 async function main(): Promise<void> {
   mkdirSync(LOGS, { recursive: true });
   const started = Date.now();
-  const outcomes = await Promise.all(SUITES.map(run));
+  const emulator = await ensureAuthEmulator();
+  const outcomes = await Promise.all(SUITES.map(run)).finally(() => emulator.stop());
   const failed = outcomes.filter((outcome) => outcome.code !== 0);
   for (const outcome of failed) {
     console.info(`\n===== ${outcome.suite.name}: npm run ${outcome.suite.script} (exit ${outcome.code}) =====`);
