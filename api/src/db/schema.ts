@@ -14,6 +14,7 @@ import { sql } from 'drizzle-orm';
 import {
   boolean,
   check,
+  foreignKey,
   index,
   integer,
   jsonb,
@@ -378,3 +379,34 @@ export const station_facet_counts = pgTable('station_facet_counts', {
   facet: text().primaryKey(),
   public_stations: integer().notNull().default(0),
 });
+
+/**
+ * Store-link health (issue 20; docs/decisions, store-link health): what the scheduled checker last found for one part's store
+ * link. `url` is the address that was judged: once an admin edits the link the row no longer matches and
+ * the link counts as unchecked again. Two failed checks in a row set `is_broken`; one success clears it.
+ * The row goes with its link (composite foreign key, also followed when a merge moves the link).
+ */
+export const store_link_checks = pgTable(
+  'store_link_checks',
+  {
+    part_id: integer().notNull(),
+    store_id: integer().notNull(),
+    url: text().notNull(),
+    consecutive_failures: integer().notNull().default(0),
+    is_broken: boolean().notNull().default(false),
+    /** The HTTP status of the last check; null when no answer came (timeout, refused, not allowed). */
+    last_status: integer(),
+    /** Why the last check failed without a status, in words an admin can act on. */
+    last_error: text(),
+    last_checked_at: timestamp('last_checked_at', { withTimezone: true, mode: 'date' }).notNull(),
+    broken_since: timestamp('broken_since', { withTimezone: true, mode: 'date' }),
+  },
+  (t) => [
+    primaryKey({ columns: [t.part_id, t.store_id] }),
+    foreignKey({ name: 'store_link_checks_link_fk', columns: [t.part_id, t.store_id], foreignColumns: [part_stores.part_id, part_stores.store_id] })
+      .onDelete('cascade')
+      .onUpdate('cascade'),
+    index('store_link_checks_broken_idx').on(t.last_checked_at, t.part_id, t.store_id).where(sql`${t.is_broken}`),
+    index('store_link_checks_checked_idx').on(t.last_checked_at),
+  ],
+);
