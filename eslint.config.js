@@ -66,8 +66,9 @@ module.exports = tseslint.config(
     rules: forbid(['shell', 'api', ...REMOTES.filter((r) => r !== remote)], 'A remote imports only @battledeck/shared and npm packages.'),
   })),
   { files: ['shell/**/*.{ts,tsx}'], rules: forbid(['api', ...REMOTES], 'The shell reaches remotes only through the federation runtime.') },
-  // npm start's launcher runs the API in the site's process (ADR 012): the one shell file that imports it.
-  { files: ['shell/server/start.ts'], rules: forbid(REMOTES, 'The shell reaches remotes only through the federation runtime.') },
+  // npm start's launcher runs the API in the site's process (ADR 012), and npm test's starts the API's Auth
+  // emulator for all its suites: the two shell files that import the API.
+  { files: ['shell/server/start.ts', 'shell/server/run-tests.ts'], rules: forbid(REMOTES, 'The shell reaches remotes only through the federation runtime.') },
   { files: ['shared/**/*.{ts,tsx}'], rules: forbid(['shell', 'api', ...REMOTES], 'shared imports npm packages only.') },
   {
     files: ['api/**/*.ts'],
@@ -97,7 +98,7 @@ module.exports = tseslint.config(
         {
           patterns: [
             {
-              group: ['antd', 'antd/*', '@ant-design/*', 'firebase/*', 'zod', '@battledeck/shared/contract', '@battledeck/shared/widgets', '**/contract/*', '!**/contract/constants', '!**/contract/image-names', '!**/contract/list-queries', '**/widgets/*'],
+              group: ['antd', 'antd/*', '@ant-design/*', 'firebase/*', 'zod', '@battledeck/shared/contract', '@battledeck/shared/widgets', '**/contract/*', '!**/contract/constants', '!**/contract/image-names', '!**/contract/list-queries', '!**/contract/html', '**/widgets/*'],
               allowTypeImports: true,
               message: 'Not on the first paint: import types only, or load it lazily (ADR 003).',
             },

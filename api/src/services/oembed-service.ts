@@ -2,6 +2,7 @@ import {
   OEMBED,
   OEMBED_MESSAGES,
   embedCardPath,
+  escapeHtml,
   stationIdOfPageUrl,
   thumbnailName,
   widthVariantName,
@@ -29,9 +30,6 @@ export interface OembedSite {
   /** Where photos are served: a path on the site (/images) or a CDN's absolute URL. */
   imageBaseUrl: string;
 }
-
-/** HTML attribute values and text: the five characters with a meaning in markup. */
-const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 
 /**
  * The largest copy of the first photo that fits maxwidth × maxheight (oEmbed: a thumbnail respects them):

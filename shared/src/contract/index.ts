@@ -6,6 +6,7 @@ export * from './parts';
 export * from './battlestations';
 export * from './station-parts';
 export * from './oembed';
+export * from './html';
 export * from './desk-properties';
 export * from './discovery';
 export * from './stores';

@@ -1,3 +1,4 @@
+import { escapeHtml } from '../contract/html';
 import { PART_LIST_COLUMNS, partListRows, stationUrl, type PartListSource } from './part-list';
 
 /** Escapes the characters Reddit Markdown would read as formatting, links or table syntax; whitespace runs become one space. */
@@ -13,10 +14,7 @@ export function escapeBbcode(text: string): string {
   return text.replace(/\[/g, '［').replace(/]/g, '］').replace(/\s+/g, ' ');
 }
 
-/** HTML text and attribute values: the five characters with a meaning in markup. */
-export function escapeHtml(text: string): string {
-  return text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
-}
+export { escapeHtml };
 
 const markdownLink = (text: string, url: string) => `[${escapeMarkdown(text)}](${url})`;
 
