@@ -14,6 +14,7 @@ import { sql } from 'drizzle-orm';
 import {
   boolean,
   check,
+  doublePrecision,
   foreignKey,
   index,
   integer,
@@ -408,5 +409,33 @@ export const store_link_checks = pgTable(
       .onUpdate('cascade'),
     index('store_link_checks_broken_idx').on(t.last_checked_at, t.part_id, t.store_id).where(sql`${t.is_broken}`),
     index('store_link_checks_checked_idx').on(t.last_checked_at),
+  ],
+);
+
+/**
+ * Photo hotspots (issue 20 item 1, decision 020): a marker on one photo tied to one of the station's parts, at
+ * x, y relative to the photo (0-1 from its left and top edge). Keyed to the photo row, not its position, so
+ * reordering keeps them; the photo's deletion takes them along, and so does the part's removal from the
+ * station (composite foreign key onto the station's part link, also followed when a merge moves the link).
+ */
+export const photo_hotspots = pgTable(
+  'photo_hotspots',
+  {
+    hotspot_id: integer().primaryKey().generatedByDefaultAsIdentity(),
+    image_id: integer()
+      .notNull()
+      .references(() => battlestation_images.image_id, { onDelete: 'cascade' }),
+    battlestation_id: integer().notNull(),
+    part_id: integer().notNull(),
+    x: doublePrecision().notNull(),
+    y: doublePrecision().notNull(),
+  },
+  (t) => [
+    foreignKey({ name: 'photo_hotspots_part_link_fk', columns: [t.battlestation_id, t.part_id], foreignColumns: [battlestation_parts.battlestation_id, battlestation_parts.part_id] })
+      .onDelete('cascade')
+      .onUpdate('cascade'),
+    index('photo_hotspots_image_idx').on(t.image_id, t.hotspot_id),
+    index('photo_hotspots_part_link_idx').on(t.battlestation_id, t.part_id),
+    check('photo_hotspots_position_check', sql`${t.x} BETWEEN 0 AND 1 AND ${t.y} BETWEEN 0 AND 1`),
   ],
 );
