@@ -292,8 +292,15 @@ export const part_requests = pgTable(
     status: text({ enum: PART_REQUEST_STATUS }).notNull().default('pending'),
     user_id: text().references(() => users.user_id, { onDelete: 'set null' }),
     created_date: createdDate(),
+    /**
+     * The part staff saved the request as (a new part, or an existing one updated from it), set on approval;
+     * a merge moves it to the kept part (decision 020). Null while pending, for older rows, and once that
+     * part is deleted.
+     */
+    part_id: integer().references(() => parts.part_id, { onDelete: 'set null' }),
   },
   (t) => [
+    index('part_requests_part_idx').on(t.part_id),
     index('part_requests_status_idx').on(t.status, t.created_date, t.request_id),
     index('part_requests_user_idx').on(t.user_id),
     check('part_requests_status_check', sql`${t.status} IN ('pending', 'approved')`),
