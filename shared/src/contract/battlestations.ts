@@ -1,5 +1,6 @@
 import { z } from './zod';
 import { photoSize } from './images';
+import { hotspotsField, photoHotspot } from './photo-hotspots';
 import {
   DIRECTIONS,
   LIMITS,
@@ -76,6 +77,8 @@ export const battlestationDetail = z.object({
   images: z.array(z.string()),
   /** Each photo's size and width copies, in the order of `images` (issue 17). */
   image_sizes: z.array(photoSize).optional(),
+  /** Each photo's part markers (issue 20, decision 020), in the order of `images`. */
+  image_hotspots: z.array(z.array(photoHotspot)).optional(),
   parts: z.array(battlestationPart),
   /** Desk properties (decision 017): monitors (the owner's correction, else the Monitor parts), main uses, palette. */
   monitor_count: z.number().int().optional(),
@@ -205,6 +208,8 @@ export const createBattlestationFields = z.object({
   added_parts: partIds('added_parts').refine((ids) => ids.length > 0, { error: BATTLESTATION_MESSAGES.partsRequired }),
   main_uses: mainUsesField.optional(),
   monitor_count: monitorCountField.optional(),
+  /** Part markers on the photos, each naming its photo by added_image (the files' order). */
+  hotspots: hotspotsField.optional(),
 });
 export type CreateBattlestationFields = z.input<typeof createBattlestationFields>;
 
@@ -231,6 +236,8 @@ export const updateBattlestationFields = z.object({
   added_images_order: jsonField(
     z.array(z.number().int().min(0).max(LIMITS.imagesPerStationMax), { error: () => 'added_images_order must be a list of positions.' }).max(LIMITS.imagesPerStationMax),
   ).optional(),
+  /** Every part marker of the station after the save (decision 020); absent: they stay as they are. */
+  hotspots: hotspotsField.optional(),
 });
 export type UpdateBattlestationFields = z.input<typeof updateBattlestationFields>;
 

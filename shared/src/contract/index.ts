@@ -14,4 +14,5 @@ export * from './admin';
 export * from './images';
 export * from './sort-direction';
 export * from './station-history';
+export * from './photo-hotspots';
 export { z } from './zod';
