@@ -10,6 +10,7 @@ export * from './html';
 export * from './desk-properties';
 export * from './discovery';
 export * from './stores';
+export * from './store-links';
 export * from './admin';
 export * from './images';
 export * from './sort-direction';

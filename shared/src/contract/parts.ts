@@ -44,6 +44,8 @@ export const partStoreLink = z.object({
   store_id: z.number().int(),
   store_name: z.string(),
   url: z.string(),
+  /** True when the link checker found this address failing twice in a row (issue 20 item 5); absent otherwise. */
+  link_broken: z.boolean().optional(),
 });
 export type PartStoreLink = z.infer<typeof partStoreLink>;
 
