@@ -63,6 +63,8 @@ describe('GET /api/battlestations/id/{id}', () => {
         { width: 1600, height: 1000, widths: [] },
         { width: 1600, height: 1000, widths: [] },
       ],
+      // Each photo's part markers (decision 020): none yet.
+      image_hotspots: [[], []],
       // Grouped by category in the catalogue's order (CPU was created first).
       parts: [
         { part_id: parts[1].part_id, name: 'Ryzen 7', type_id: cpu.type_id, type_name: 'CPU', type_path: cpu.type_path },

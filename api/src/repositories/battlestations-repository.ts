@@ -1,7 +1,7 @@
 import { and, asc, desc, eq, sql, type SQL } from 'drizzle-orm';
 import { PgTransaction, type AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { Database } from '../db/database';
-import { battlestation_images, battlestation_parts, battlestations, favorites, part_types, parts, station_counts, users } from '../db/schema';
+import { battlestation_images, battlestation_parts, battlestations, favorites, part_types, parts, photo_hotspots, station_counts, users } from '../db/schema';
 import { escapeLike } from './parts-catalogue-repository';
 import type { SearchTerm } from './search-words-repository';
 
@@ -232,6 +232,8 @@ export interface StationPagePhoto {
   width: number;
   height: number;
   widths: number[];
+  /** Its part markers (decision 020). */
+  hotspots: { part_id: number; x: number; y: number }[];
 }
 
 /** A part of the station page, in the catalogue's category order, then by name. */
@@ -255,8 +257,11 @@ export interface StationPageRow extends BattlestationWithOwner {
  * prepared once per database like the list's pages; a transaction builds it each time.
  */
 function stationPageQuery(db: Database) {
+  // Each photo's markers (decision 020) ride along with it, in the order they were saved.
+  const hotspots = sql`coalesce((SELECT json_agg(json_build_object('part_id', h.part_id, 'x', h.x, 'y', h.y) ORDER BY h.hotspot_id)
+      FROM ${photo_hotspots} h WHERE h.image_id = i.image_id), '[]'::json)`;
   const photos = sql<StationPagePhoto[]>`coalesce((SELECT json_agg(json_build_object('image', i.image, 'width', i.width,
-      'height', i.height, 'widths', coalesce(i.widths, '{}'::int[])) ORDER BY i.display_order, i.image_id)
+      'height', i.height, 'widths', coalesce(i.widths, '{}'::int[]), 'hotspots', ${hotspots}) ORDER BY i.display_order, i.image_id)
     FROM ${battlestation_images} i WHERE i.battlestation_id = ${battlestations.battlestation_id}), '[]'::json)`;
   const stationParts = sql<StationPagePart[]>`coalesce((SELECT json_agg(json_build_object('part_id', p.part_id, 'name', p.name,
       'type_id', t.type_id, 'type_name', t.type_name, 'type_path', t.type_path) ORDER BY t.type_id, lower(p.name), p.part_id)

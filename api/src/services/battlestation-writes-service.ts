@@ -34,6 +34,7 @@ import {
 import { lockPartsForCounts, refreshBattlestationDerived, refreshPartCounts } from '../repositories/derived-columns-repository';
 import { assertEditable } from './battlestation-access';
 import { planImageOrder } from './image-order';
+import { saveStationHotspots } from './photo-hotspots';
 import { recordCreation, recordUpdate, snapshotBeforeUpdate } from './station-history-recorder';
 import { movePhotos, removeOldPhotoFiles, type PhotoMove } from './station-photo-placement';
 import type { ServiceDeps } from './service-deps';
@@ -111,6 +112,7 @@ export async function createBattlestation(deps: WriteDeps, user: AuthUser, read:
       const id = station.battlestation_id;
       await insertBattlestationImages(tx, images.map((image, order) => imageRow(id, image, order)));
       await addStationParts(tx, id, partIds);
+      if (fields.hotspots) await saveStationHotspots(tx, id, fields.hotspots, images.map((image) => image.name));
       await refreshBattlestationDerived(tx, [id]);
       if (station.is_public) await refreshPartCounts(tx, partIds);
       await recordCreation(tx, user, id, station.is_public);
@@ -197,6 +199,8 @@ async function applyUpdate(tx: Database, files: WrittenFiles, user: AuthUser, id
   const counts = await countStationRows(tx, id);
   assertPhotoCount(counts.images);
   assertPartCount(counts.parts);
+  // Markers name photos as the request knew them: before a visibility change renames the files.
+  if (fields.hotspots) await saveStationHotspots(tx, id, fields.hotspots, added.map((image) => image.name));
 
   const moved = await placePhotos(tx, files, id, station.is_public, isPublic, added);
 

@@ -132,6 +132,7 @@ export async function getBattlestationDetail(db: Database, user: AuthUser | null
     part_count: station.part_count,
     images: station.photos.map((photo) => photo.image),
     image_sizes: station.photos.map((photo) => ({ width: photo.width, height: photo.height, widths: photo.widths })),
+    image_hotspots: station.photos.map((photo) => photo.hotspots ?? []),
     parts: station.parts,
     monitor_count: station.monitor_count,
     monitor_count_manual: station.monitor_count_manual,
