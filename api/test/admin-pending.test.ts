@@ -55,6 +55,7 @@ describe('GET /api/parts/pending', () => {
       status: 'pending',
       username: requester.username,
       created_date: expect.stringMatching(/Z$/),
+      likely_parts: [],
     });
     expect(list[1].username).toBeNull();
   });
@@ -104,6 +105,9 @@ describe('approving a request by creating its part (request_id)', () => {
     expect(res.statusCode).toBe(201);
     expect(await statusOf(id)).toBe('approved');
     expect(await t.app.db.select().from(parts).where(eq(parts.part_id, res.json<{ part_id: number }>().part_id))).toHaveLength(1);
+    // The request remembers the part it became (a part merge moves it, issue 20 item 4).
+    const [row] = await t.app.db.select({ part_id: part_requests.part_id }).from(part_requests).where(eq(part_requests.request_id, id));
+    expect(row.part_id).toBe(res.json<{ part_id: number }>().part_id);
   });
 
   it('leaves the request pending, and no part or file, when the part cannot be saved', async () => {

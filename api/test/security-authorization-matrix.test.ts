@@ -40,6 +40,10 @@ const EXPECTED: Record<string, Cells> = {
   'PUT /api/parts/:id':                                cells(401, 403, 403, 200, 200, 401, 401),
   'DELETE /api/parts/:id':                             cells(401, 403, 403, 204, 204, 401, 401),
   'POST /api/parts/image-preview':                     cells(401, 403, 403, 200, 200, 401, 401),
+  // Duplicate-aware parts (decision 021): suggestions are public; merging is for admins, not moderators.
+  'GET /api/parts/similar':                            cells(200, 200, 200, 200, 200, 200, 200),
+  'GET /api/parts/:id/merge-preview':                  cells(401, 403, 403, 403, 200, 401, 401),
+  'POST /api/parts/:id/merge':                         cells(401, 403, 403, 403, 200, 401, 401),
   'POST /api/parts/request':                           cells(401, 201, 201, 201, 201, 401, 401),
   'GET /api/parts/pending':                            cells(401, 403, 403, 200, 200, 401, 401),
   'PUT /api/parts/pending/:id':                        cells(401, 403, 403, 200, 200, 401, 401),

@@ -294,7 +294,7 @@ export const part_requests = pgTable(
     created_date: createdDate(),
     /**
      * The part staff saved the request as (a new part, or an existing one updated from it), set on approval;
-     * a merge moves it to the kept part (decision 020). Null while pending, for older rows, and once that
+     * a merge moves it to the kept part (decision 021). Null while pending, for older rows, and once that
      * part is deleted.
      */
     part_id: integer().references(() => parts.part_id, { onDelete: 'set null' }),

@@ -42,10 +42,11 @@ export async function lockPartRequest(db: Database, requestId: number): Promise<
   return row?.status;
 }
 
-export async function setPartRequestStatus(db: Database, requestId: number, status: PartRequestStatus): Promise<boolean> {
+/** Sets the status; `partId`, when given, is the part the request was saved as (decision 021). */
+export async function setPartRequestStatus(db: Database, requestId: number, status: PartRequestStatus, partId?: number): Promise<boolean> {
   const updated = await db
     .update(part_requests)
-    .set({ status })
+    .set(partId === undefined ? { status } : { status, part_id: partId })
     .where(eq(part_requests.request_id, requestId))
     .returning({ id: part_requests.request_id });
   return updated.length > 0;

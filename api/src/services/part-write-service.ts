@@ -44,11 +44,12 @@ async function checkReferences(db: Database, input: PartWriteInput): Promise<voi
   if (added.some((id) => !known.has(id))) throw badRequest(ADMIN_MESSAGES.unknownStore);
 }
 
-async function approveRequest(db: Database, requestId: number): Promise<void> {
+/** Approves the request saved as part `partId`, and remembers that part (a merge moves it, decision 021). */
+async function approveRequest(db: Database, requestId: number, partId: number): Promise<void> {
   const status = await lockPartRequest(db, requestId);
   if (!status) throw notFound(ADMIN_MESSAGES.requestNotFound);
   if (status !== 'pending') throw conflict(ADMIN_MESSAGES.requestNotPending);
-  await setPartRequestStatus(db, requestId, 'approved');
+  await setPartRequestStatus(db, requestId, 'approved', partId);
 }
 
 /** What a part row keeps of its stored image: the name, the web copy's size and its width copies (issue 17). */
@@ -91,7 +92,7 @@ export async function createPart(deps: Deps, input: PartWriteInput, upload: Uplo
     const partId = await deps.db.transaction(async (tx) => {
       await checkReferences(tx, input);
       const id = await insertPart(tx, { ...textFields(input), ...imageFields(image) });
-      if (input.request_id !== undefined) await approveRequest(tx, input.request_id);
+      if (input.request_id !== undefined) await approveRequest(tx, input.request_id, id);
       await upsertStoreLinks(tx, id, input.added_stores);
       await refreshStoreCounts(tx, input.added_stores.map((s) => s.store_id));
       return id;
@@ -114,7 +115,7 @@ export async function updatePart(deps: Deps, partId: number, input: PartWriteInp
       const current = await lockPart(tx, partId);
       if (!current) throw notFound(PART_NOT_FOUND);
       await checkReferences(tx, input);
-      if (input.request_id !== undefined) await approveRequest(tx, input.request_id);
+      if (input.request_id !== undefined) await approveRequest(tx, input.request_id, partId);
       await updatePartRow(tx, partId, { ...textFields(input), ...(image ? imageFields(image) : {}) });
       const before = await storeIdsOfPart(tx, partId);
       await removeStoreLinks(tx, partId, input.deleted_stores);

@@ -2,6 +2,7 @@ import { ADMIN_MESSAGES, type PendingPart } from '@battledeck/shared/contract';
 import type { Database } from '../db/database';
 import { notFound } from '../errors';
 import { toIso } from '../lib/timestamps';
+import { likelyPartsOfPendingRequests } from './part-suggestions-service';
 import {
   deletePartRequest,
   findPartRequest,
@@ -14,9 +15,13 @@ type RequestRow = Awaited<ReturnType<typeof listPartRequests>>[number];
 
 const toPendingPart = (row: RequestRow): PendingPart => ({ ...row, created_date: toIso(row.created_date) });
 
-/** GET /parts/pending: every part request, pending ones first. */
+/**
+ * GET /parts/pending: every part request, pending ones first; a pending one names the existing parts it looks
+ * like (likely_parts, decision 021).
+ */
 export async function getPendingParts(db: Database): Promise<PendingPart[]> {
-  return (await listPartRequests(db)).map(toPendingPart);
+  const [rows, flags] = await Promise.all([listPartRequests(db), likelyPartsOfPendingRequests(db)]);
+  return rows.map((row) => ({ ...toPendingPart(row), likely_parts: flags.get(row.part_id) ?? [] }));
 }
 
 /** PUT /parts/pending/{id}: sets the status (approving without creating a part, or back to pending). */

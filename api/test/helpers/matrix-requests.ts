@@ -263,6 +263,22 @@ export const MATRIX_REQUESTS: Record<string, MatrixRequest> = {
     };
   },
   'POST /api/parts/image-preview': async (env) => ({ method: 'POST', url: '/api/parts/image-preview', payload: { image_url: env.imageUrl } }),
+  'GET /api/parts/similar': readOnly('/api/parts/similar?name=Matrix%20part'),
+  'GET /api/parts/:id/merge-preview': async (env) => {
+    const merged = await freshPart(env);
+    return { method: 'GET', url: `/api/parts/${merged.part_id}/merge-preview?into=${env.part.part_id}` };
+  },
+  'POST /api/parts/:id/merge': async (env) => {
+    const merged = await freshPart(env);
+    return {
+      method: 'POST',
+      url: `/api/parts/${merged.part_id}/merge`,
+      payload: { into: env.part.part_id },
+      async verify(res) {
+        expect(Boolean(await partRow(env, merged.part_id))).toBe(res.statusCode !== 200);
+      },
+    };
+  },
   'POST /api/parts/request': async (env) => ({
     method: 'POST',
     url: '/api/parts/request',

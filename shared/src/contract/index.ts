@@ -3,6 +3,7 @@ export * from './common';
 export * from './users';
 export * from './password-policy';
 export * from './parts';
+export * from './part-duplicates';
 export * from './battlestations';
 export * from './station-parts';
 export * from './oembed';

@@ -125,6 +125,8 @@ export const pendingPart = z.object({
   status: z.enum(PART_REQUEST_STATUSES),
   username: z.string().nullable(),
   created_date: timestamp,
+  /** A pending request's likely existing parts (name similarity, decision 021), closest first; empty when none. */
+  likely_parts: z.array(z.object({ part_id: z.number().int(), name: z.string() })).optional(),
 });
 export type PendingPart = z.infer<typeof pendingPart>;
 export const pendingPartsResponse = z.array(pendingPart);

@@ -4,6 +4,7 @@ import getPart from './get-part';
 import getPairedParts from './get-paired-parts';
 import getPartBattlestations from './get-part-battlestations';
 import getPartTypes from './get-part-types';
+import getSimilarParts from './get-similar-parts';
 import getParts from './get-parts';
 import requestPart from './request-part';
 import staffRoutes from './staff-routes';
@@ -16,6 +17,7 @@ const parts: FastifyPluginAsync = async (app) => {
   await app.register(getPartBattlestations);
   await app.register(getPairedParts);
   await app.register(getAutocomplete);
+  await app.register(getSimilarParts);
   await app.register(requestPart);
   await app.register(staffRoutes);
 };

@@ -3,6 +3,8 @@ import createPart from './create-part';
 import deletePart from './delete-part';
 import deletePendingPart from './delete-pending-part';
 import getPendingParts from './get-pending-parts';
+import mergeParts from './merge-parts';
+import mergePreview from './merge-preview';
 import previewPartImage from './preview-part-image';
 import updatePart from './update-part';
 import updatePendingPart from './update-pending-part';
@@ -19,6 +21,8 @@ const staffRoutes: FastifyPluginAsync = async (app) => {
   await app.register(updatePart);
   await app.register(deletePart);
   await app.register(previewPartImage);
+  await app.register(mergePreview);
+  await app.register(mergeParts);
 };
 
 export default staffRoutes;
