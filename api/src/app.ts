@@ -19,6 +19,7 @@ import rateLimitPlugin from './plugins/rate-limit';
 import responseCachePlugin from './plugins/response-cache';
 import seedPlugin from './plugins/seed';
 import storagePlugin from './plugins/storage';
+import storeLinkSchedulePlugin from './plugins/store-link-schedule';
 import swaggerPlugin from './plugins/swagger';
 import routes from './routes';
 
@@ -57,6 +58,7 @@ async function app(fastify: FastifyInstance, opts: AppOptions): Promise<void> {
   await fastify.register(seedPlugin);
   await fastify.register(privatePhotosPlugin);
   await fastify.register(photoWidthsPlugin);
+  await fastify.register(storeLinkSchedulePlugin);
 
   await fastify.register(routes);
 }

@@ -2,6 +2,8 @@ import path from 'node:path';
 import { z } from 'zod';
 import type { S3Settings } from './storage/s3-storage';
 import { DEFAULT_IMAGE_IMPORT, type ImageImportOptions } from './images/import-image-url';
+import { LOOPBACK_ADDRESSES } from './outbound/outbound-request';
+import { DEFAULT_STORE_LINK_CHECK, type StoreLinkCheckOptions } from './store-links/store-link-options';
 
 /** The repository root, found from this file rather than the working directory so every launcher agrees. */
 const REPO_ROOT = path.resolve(__dirname, '../..');
@@ -81,6 +83,16 @@ const envSchema = z.object({
   RATE_LIMIT_FAVORITE_WINDOW_MS: int('RATE_LIMIT_FAVORITE_WINDOW_MS', 1000, 86_400_000).default(60_000),
   RATE_LIMIT_PART_REQUEST_MAX: int('RATE_LIMIT_PART_REQUEST_MAX', 1, 1_000_000).default(10),
   RATE_LIMIT_PART_REQUEST_WINDOW_MS: int('RATE_LIMIT_PART_REQUEST_WINDOW_MS', 1000, 86_400_000).default(60 * 60_000),
+  /** Test-only: the image import and the store-link checker may reach 127.0.0.1 and ::1. Refused in production. */
+  OUTBOUND_ALLOW_LOOPBACK: bool('OUTBOUND_ALLOW_LOOPBACK').default(false),
+  /** Store-link checker (issue 20 item 5): 0 switches the schedule off; unset means off in tests, 15 minutes otherwise. */
+  STORE_LINK_CHECK_INTERVAL_MS: int('STORE_LINK_CHECK_INTERVAL_MS', 0, 7 * 86_400_000).optional(),
+  STORE_LINK_RECHECK_AFTER_MS: int('STORE_LINK_RECHECK_AFTER_MS', 0, 90 * 86_400_000).default(DEFAULT_STORE_LINK_CHECK.recheckAfterMs),
+  STORE_LINK_RETRY_AFTER_MS: int('STORE_LINK_RETRY_AFTER_MS', 0, 90 * 86_400_000).default(DEFAULT_STORE_LINK_CHECK.retryAfterMs),
+  STORE_LINK_HOST_SPACING_MS: int('STORE_LINK_HOST_SPACING_MS', 0, 600_000).default(DEFAULT_STORE_LINK_CHECK.hostSpacingMs),
+  STORE_LINK_CONCURRENCY: int('STORE_LINK_CONCURRENCY', 1, 64).default(DEFAULT_STORE_LINK_CHECK.concurrency),
+  STORE_LINK_TIMEOUT_MS: int('STORE_LINK_TIMEOUT_MS', 100, 120_000).default(DEFAULT_STORE_LINK_CHECK.timeoutMs),
+  STORE_LINK_BATCH: int('STORE_LINK_BATCH', 1, 100_000).default(DEFAULT_STORE_LINK_CHECK.batchSize),
 });
 
 export interface RateLimitRule {
@@ -125,6 +137,8 @@ export interface Config {
    * only, always; tests override `allowedAddresses` to serve images from 127.0.0.1.
    */
   imageImport: ImageImportOptions;
+  /** The scheduled store-link checker; its allowedAddresses follow OUTBOUND_ALLOW_LOOPBACK like the import's. */
+  storeLinkCheck: StoreLinkCheckOptions;
   /** Listening beyond loopback with the Auth emulator was explicitly allowed. */
   unsafeEmulatorOnNetwork: boolean;
 }
@@ -191,7 +205,18 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
       favorite: { max: e.RATE_LIMIT_FAVORITE_MAX, timeWindowMs: e.RATE_LIMIT_FAVORITE_WINDOW_MS },
       partRequest: { max: e.RATE_LIMIT_PART_REQUEST_MAX, timeWindowMs: e.RATE_LIMIT_PART_REQUEST_WINDOW_MS },
     },
-    imageImport: DEFAULT_IMAGE_IMPORT,
+    imageImport: e.OUTBOUND_ALLOW_LOOPBACK ? { ...DEFAULT_IMAGE_IMPORT, allowedAddresses: LOOPBACK_ADDRESSES } : DEFAULT_IMAGE_IMPORT,
+    storeLinkCheck: {
+      ...DEFAULT_STORE_LINK_CHECK,
+      intervalMs: e.STORE_LINK_CHECK_INTERVAL_MS ?? (e.NODE_ENV === 'test' ? 0 : DEFAULT_STORE_LINK_CHECK.intervalMs),
+      recheckAfterMs: e.STORE_LINK_RECHECK_AFTER_MS,
+      retryAfterMs: e.STORE_LINK_RETRY_AFTER_MS,
+      hostSpacingMs: e.STORE_LINK_HOST_SPACING_MS,
+      concurrency: e.STORE_LINK_CONCURRENCY,
+      timeoutMs: e.STORE_LINK_TIMEOUT_MS,
+      batchSize: e.STORE_LINK_BATCH,
+      allowedAddresses: e.OUTBOUND_ALLOW_LOOPBACK ? LOOPBACK_ADDRESSES : [],
+    },
     unsafeEmulatorOnNetwork: e.BATTLEDECK_UNSAFE_EMULATOR_ON_NETWORK === 'yes',
     ...overrides,
   };
@@ -219,6 +244,10 @@ function assertSafe(config: Config): void {
         'signed, so anyone who can reach the API could act as any user. Listen on 127.0.0.1, use a real Firebase ' +
         'project, or set BATTLEDECK_UNSAFE_EMULATOR_ON_NETWORK=yes on a network you trust completely.',
     );
+  }
+  if (config.nodeEnv === 'production' && (config.imageImport.allowedAddresses.length > 0 || config.storeLinkCheck.allowedAddresses.length > 0)) {
+    // The allowance lets an admin-entered URL reach this machine's own services: tests only.
+    throw new ConfigError('Invalid configuration: OUTBOUND_ALLOW_LOOPBACK is for tests and is refused when NODE_ENV=production.');
   }
   if (config.storage === 's3' && !config.s3) {
     throw new ConfigError('Invalid configuration: S3_BUCKET is required when STORAGE=s3.');

@@ -79,6 +79,11 @@ const EXPECTED: Record<string, Cells> = {
   'GET /api/admin/parts':                              cells(401, 403, 403, 200, 200, 401, 401),
   'GET /api/admin/users':                              cells(401, 403, 403, 403, 200, 401, 401),
   'PUT /api/admin/users/:uid/roles':                   cells(401, 403, 403, 403, 200, 401, 401),
+  // Store-link health (issue 20 item 5): admins only, like stores.
+  'GET /api/admin/store-links/broken':                 cells(401, 403, 403, 403, 200, 401, 401),
+  'PUT /api/admin/store-links/:partId/:storeId':       cells(401, 403, 403, 403, 200, 401, 401),
+  'DELETE /api/admin/store-links/:partId/:storeId':    cells(401, 403, 403, 403, 204, 401, 401),
+  'POST /api/admin/store-links/check':                 cells(401, 403, 403, 403, 200, 401, 401),
 };
 
 /** 'GET /api/battlestations/id/:id · private' → 'GET /api/battlestations/id/:id'. */

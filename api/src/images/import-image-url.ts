@@ -1,10 +1,7 @@
-import { lookup as dnsLookup, type LookupAddress } from 'node:dns';
-import http, { type IncomingMessage } from 'node:http';
-import https from 'node:https';
-import { isIP, type LookupFunction } from 'node:net';
+import type { IncomingMessage } from 'node:http';
 import { BATTLESTATION_MESSAGES, LIMITS } from '@battledeck/shared/contract';
 import { HttpError, badRequest, payloadTooLarge } from '../errors';
-import { addressAllowed, bareAddress } from './address-policy';
+import { REDIRECT_STATUSES, isBlockedAddress, networkCode, openRequest, urlProblem } from '../outbound/outbound-request';
 
 export interface ImageImportOptions {
   /** For the whole import, redirects included. */
@@ -37,37 +34,9 @@ export const IMPORT_MESSAGES = {
   status: (status: number) => `The image URL answered with HTTP ${status} instead of an image.`,
 } as const;
 
-const REDIRECTS = new Set([301, 302, 303, 307, 308]);
-
-class BlockedAddressError extends Error {
-  constructor(readonly address: string) {
-    super(`refused to connect to ${address}`);
-  }
-}
-
-/**
- * Resolves like dns.lookup, then refuses if any resolved address is not public; the socket connects to the
- * address checked here, so a DNS answer that changes between a check and the connection (rebinding) cannot
- * slip through. Handles both the single and the `all` (happy eyeballs) forms of the lookup contract.
- */
-function checkedLookup(allowed: readonly string[]): LookupFunction {
-  return (hostname, options, callback) => {
-    dnsLookup(hostname, { ...options, all: true }, (error, addresses: LookupAddress[]) => {
-      if (error) return callback(error, '', 0);
-      const refused = addresses.find((a) => !addressAllowed(a.address, allowed));
-      if (refused || addresses.length === 0) return callback(new BlockedAddressError(refused?.address ?? hostname), '', 0);
-      if (options.all) return (callback as unknown as (e: null, all: LookupAddress[]) => void)(null, addresses);
-      callback(null, addresses[0].address, addresses[0].family);
-    });
-  };
-}
-
 function checkUrl(url: URL, allowed: readonly string[]): void {
-  if (url.protocol !== 'http:' && url.protocol !== 'https:') throw badRequest(IMPORT_MESSAGES.scheme);
-  if (url.username || url.password) throw badRequest(IMPORT_MESSAGES.credentials);
-  // An address literal never goes through the lookup, so it is checked here.
-  const host = bareAddress(url.hostname);
-  if (isIP(host) && !addressAllowed(host, allowed)) throw badRequest(IMPORT_MESSAGES.notPublic);
+  const problem = urlProblem(url, allowed);
+  if (problem) throw badRequest(IMPORT_MESSAGES[problem]);
 }
 
 /** Network error codes and the message each one gets. */
@@ -87,15 +56,6 @@ const NETWORK_MESSAGES: Record<string, string> = {
   EADDRNOTAVAIL: IMPORT_MESSAGES.unreachable,
 };
 
-function networkCode(error: unknown): string | undefined {
-  // net reports a failed connect to several addresses (happy eyeballs) as an AggregateError.
-  if (error instanceof AggregateError) return error.errors.map(networkCode).find(Boolean);
-  const { code, message } = (error ?? {}) as { code?: unknown; message?: unknown };
-  if (typeof code === 'string') return code;
-  // An IncomingMessage cut short emits a plain Error('aborted').
-  return message === 'aborted' ? 'ECONNRESET' : undefined;
-}
-
 /**
  * Every failure of the fetch becomes a 400 with a message an admin can act on. The network error is not
  * attached as `cause`: the error handler reads socket codes in a cause chain as the database being down and
@@ -104,27 +64,17 @@ function networkCode(error: unknown): string | undefined {
 function translate(error: unknown, signal: AbortSignal): Error {
   if (error instanceof HttpError) return error;
   if (signal.aborted) return badRequest(IMPORT_MESSAGES.timeout);
-  if (error instanceof BlockedAddressError || (error as { cause?: unknown })?.cause instanceof BlockedAddressError) {
-    return badRequest(IMPORT_MESSAGES.notPublic);
-  }
+  if (isBlockedAddress(error)) return badRequest(IMPORT_MESSAGES.notPublic);
   const code = networkCode(error);
   return badRequest((code && NETWORK_MESSAGES[code]) ?? IMPORT_MESSAGES.failed);
 }
 
 function get(url: URL, options: ImageImportOptions, signal: AbortSignal): Promise<IncomingMessage> {
-  const client = url.protocol === 'https:' ? https : http;
-  return new Promise((resolve, reject) => {
-    const request = client.request(url, {
-      method: 'GET',
-      // No connection reuse: every connection goes through the checked lookup.
-      agent: false,
-      lookup: checkedLookup(options.allowedAddresses),
-      signal,
-      headers: { accept: 'image/png, image/jpeg, image/gif;q=0.9, */*;q=0.1', 'user-agent': 'Battledeck-image-import/1.0' },
-    });
-    request.once('response', resolve);
-    request.once('error', reject);
-    request.end();
+  return openRequest(url, {
+    method: 'GET',
+    allowed: options.allowedAddresses,
+    signal,
+    headers: { accept: 'image/png, image/jpeg, image/gif;q=0.9, */*;q=0.1', 'user-agent': 'Battledeck-image-import/1.0' },
   });
 }
 
@@ -166,7 +116,7 @@ export async function importImageUrl(address: string, options: ImageImportOption
       checkUrl(url, options.allowedAddresses);
       const response = await get(url, options, signal);
       const status = response.statusCode ?? 0;
-      if (REDIRECTS.has(status)) {
+      if (REDIRECT_STATUSES.has(status)) {
         response.resume();
         if (redirects >= options.maxRedirects) throw badRequest(IMPORT_MESSAGES.tooManyRedirects);
         const location = response.headers.location;

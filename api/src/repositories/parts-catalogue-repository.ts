@@ -2,7 +2,7 @@ import { and, asc, count, desc, eq, or, sql, type SQL } from 'drizzle-orm';
 import type { Direction, PartSort } from '@battledeck/shared/contract';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { Database } from '../db/database';
-import { battlestation_parts, battlestations, part_requests, part_stores, part_type_counts, part_types, parts, stores, users } from '../db/schema';
+import { battlestation_parts, battlestations, part_requests, part_stores, part_type_counts, part_types, parts, store_link_checks, stores, users } from '../db/schema';
 import { battlestationCardColumns, isPublicStation, type BattlestationCardRow } from './battlestations-repository';
 import type { SearchTerm } from './search-words-repository';
 
@@ -166,14 +166,25 @@ export async function findPartDetail(db: Database, partId: number): Promise<Part
   return row;
 }
 
-/** Where to buy a part: each store's name and the part's page there, by store name. */
+/**
+ * Where to buy a part: each store's name and the part's page there, by store name; `link_broken` when the
+ * link checker found this very URL failing twice in a row (issue 20 item 5).
+ */
 export async function listPartStoreLinks(db: Database, partId: number) {
-  return db
-    .select({ store_id: stores.store_id, store_name: stores.name, url: part_stores.url })
+  const rows = await db
+    .select({
+      store_id: stores.store_id,
+      store_name: stores.name,
+      url: part_stores.url,
+      link_broken: sql<boolean>`coalesce(${store_link_checks.is_broken} AND ${store_link_checks.url} = ${part_stores.url}, false)`,
+    })
     .from(part_stores)
     .innerJoin(stores, eq(stores.store_id, part_stores.store_id))
+    .leftJoin(store_link_checks, and(eq(store_link_checks.part_id, part_stores.part_id), eq(store_link_checks.store_id, part_stores.store_id)))
     .where(eq(part_stores.part_id, partId))
     .orderBy(sql`lower(${stores.name})`, asc(stores.store_id));
+  // Only a broken link carries the flag: the answer of a healthy part stays as it was.
+  return rows.map(({ link_broken, ...link }) => (link_broken ? { ...link, link_broken } : link));
 }
 
 /** Public battlestations listing a part, newest first (decision 17). */

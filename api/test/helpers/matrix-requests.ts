@@ -9,6 +9,7 @@ import type { TestApp } from './build-test-app';
 import { uniqueEmail, uniqueSuffix } from './emulator-accounts';
 import { bearer, createBattlestation, createPart, createUser, type TestUser } from './factories';
 import type { Principals } from './principals';
+import { STORE_LINK_REQUESTS } from './store-link-matrix-requests';
 import { multipart } from './upload';
 
 /**
@@ -400,6 +401,7 @@ export const MATRIX_REQUESTS: Record<string, MatrixRequest> = {
       },
     };
   },
+  ...STORE_LINK_REQUESTS,
 };
 
 /** Rows whose owner is used up by the call (the user rows): a new owner for every caller. */

@@ -1,0 +1,51 @@
+import fp from 'fastify-plugin';
+import Redis from 'ioredis';
+import { runCheckPass, type CheckPassSummary } from '../services/store-link-check-service';
+import { createRunLock } from '../store-links/run-lock';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** Runs one checker pass now (or one part's links) under the same lock as the schedule; undefined when it did not run. */
+    runStoreLinkCheck: (scope?: { partId?: number }) => Promise<CheckPassSummary | undefined>;
+  }
+}
+
+/**
+ * The store-link checker's schedule (issue 20 item 5): a pass every STORE_LINK_CHECK_INTERVAL_MS (off when 0,
+ * the default in tests), the first one an interval after start. With REDIS_URL only the instance holding the
+ * lock runs a pass; without it this process does. The lock outlives the longest pass a batch can take.
+ */
+export default fp(
+  async (app) => {
+    const options = app.config.storeLinkCheck;
+    let redis: Redis | undefined;
+    if (app.config.redisUrl) {
+      redis = new Redis(app.config.redisUrl, { connectTimeout: 2000, maxRetriesPerRequest: 1, enableOfflineQueue: false, lazyConnect: true });
+      redis.on('error', (error) => app.log.warn({ err: error }, 'store-link check Redis error'));
+      await redis.connect().catch((error: unknown) => app.log.warn({ err: error }, 'store-link check Redis is unreachable; passes are skipped until it answers'));
+    }
+    const lockTtlMs = Math.max(60_000, options.timeoutMs * 2 + Math.ceil(options.batchSize / options.concurrency) * (options.timeoutMs + options.hostSpacingMs));
+    const lock = createRunLock(redis, `${app.config.rateLimitNamespace}store-link-check:lock`, lockTtlMs, (error) =>
+      app.log.warn({ err: error }, 'store-link check lock unavailable; this pass is skipped'),
+    );
+
+    const run = (scope: { partId?: number } = {}) => lock.run(() => runCheckPass({ db: app.db, log: app.log, options }, scope));
+    app.decorate('runStoreLinkCheck', run);
+
+    let timer: NodeJS.Timeout | undefined;
+    if (options.intervalMs > 0) {
+      app.addHook('onReady', async () => {
+        timer = setInterval(() => {
+          void run().catch((error: unknown) => app.log.error({ err: error }, 'store-link check pass failed'));
+        }, options.intervalMs);
+        timer.unref();
+      });
+    }
+    app.addHook('onClose', async () => {
+      if (timer) clearInterval(timer);
+      // A pass in flight is not awaited (shutdown stays quick); its next write fails and is logged.
+      redis?.disconnect();
+    });
+  },
+  { name: 'store-link-schedule', dependencies: ['config', 'database'] },
+);

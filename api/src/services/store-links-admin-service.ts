@@ -1,0 +1,43 @@
+import { STORE_LINK_MESSAGES, type BrokenLinksResponse, type StoreLinkFixBody } from '@battledeck/shared/contract';
+import type { Database } from '../db/database';
+import { notFound } from '../errors';
+import { refreshStoreCounts } from '../repositories/derived-columns-repository';
+import {
+  countBrokenLinks,
+  deleteStoreLink,
+  findStoreLink,
+  listBrokenLinks,
+  updateStoreLinkUrl,
+} from '../repositories/store-link-checks-repository';
+
+/** GET /admin/store-links/broken: the links the checker found failing twice in a row, newest check first. */
+export async function getBrokenLinks(db: Database, page: { pageNumber: number; resultsPerPage: number }): Promise<BrokenLinksResponse> {
+  const [rows, total] = await Promise.all([
+    listBrokenLinks(db, page.resultsPerPage, (page.pageNumber - 1) * page.resultsPerPage),
+    countBrokenLinks(db),
+  ]);
+  const links = rows.map((r) => ({
+    ...r,
+    last_checked_at: r.last_checked_at.toISOString(),
+    broken_since: r.broken_since ? r.broken_since.toISOString() : null,
+  }));
+  return { links, total };
+}
+
+/** PUT /admin/store-links/{partId}/{storeId}: a new address for the link, which starts unchecked. */
+export async function fixStoreLink(db: Database, partId: number, storeId: number, body: StoreLinkFixBody): Promise<{ url: string }> {
+  return db.transaction(async (tx) => {
+    if ((await findStoreLink(tx, partId, storeId)) === undefined) throw notFound(STORE_LINK_MESSAGES.linkNotFound);
+    await updateStoreLinkUrl(tx, partId, storeId, body.url);
+    return { url: body.url };
+  });
+}
+
+/** DELETE /admin/store-links/{partId}/{storeId}: the part no longer links to the store (the store's part_count follows). */
+export async function removeStoreLink(db: Database, partId: number, storeId: number): Promise<void> {
+  await db.transaction(async (tx) => {
+    if ((await findStoreLink(tx, partId, storeId)) === undefined) throw notFound(STORE_LINK_MESSAGES.linkNotFound);
+    await deleteStoreLink(tx, partId, storeId);
+    await refreshStoreCounts(tx, [storeId]);
+  });
+}
