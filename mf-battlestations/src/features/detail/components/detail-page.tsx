@@ -65,7 +65,7 @@ export default function DetailPage() {
     <article className="page">
       <StationHeader station={station} />
       <section className={styles.photos} aria-label="Photos">
-        <Gallery name={station.name} images={station.images} imageSizes={station.image_sizes} isPrivate={station.is_public === 0} />
+        <Gallery name={station.name} images={station.images} imageSizes={station.image_sizes} isPrivate={station.is_public === 0} hotspots={station.image_hotspots} parts={station.parts} />
       </section>
       <DeskProperties station={station} />
       <div className={styles.columns}>

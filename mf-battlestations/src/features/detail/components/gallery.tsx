@@ -1,8 +1,9 @@
 import { imageUrl } from '@battledeck/shared/format';
-import type { PhotoSize } from '@battledeck/shared/contract';
+import type { BattlestationPart, PhotoHotspot, PhotoSize } from '@battledeck/shared/contract';
 import { ChevronLeftIcon, ChevronRightIcon, StationImage } from '@battledeck/shared/ui';
 import { useCallback, useLayoutEffect, useRef, useState, type KeyboardEvent, type MouseEvent, type ReactNode } from 'react';
 import { ImageViewer } from './image-viewer';
+import { PhotoHotspots } from './photo-hotspots';
 import styles from './gallery.module.css';
 
 export const GALLERY_MESSAGES = { empty: "This battlestation doesn't have any photos yet." } as const;
@@ -63,18 +64,26 @@ const prefersReducedMotion = () => typeof window.matchMedia === 'function' && wi
  */
 /** A strip tile is 78vw on a phone and at most 360px beside (gallery.module.css). */
 const TILE_SIZES = '(max-width: 600px) 78vw, 360px';
+/** The tiles' shape (gallery.module.css): a photo of another shape is cropped, and so are its markers' places. */
+const TILE_RATIO = 4 / 3;
 
 export function Gallery({
   name,
   images,
   imageSizes,
   isPrivate = false,
+  hotspots,
+  parts = [],
 }: {
   name: string;
   images: string[];
   /** Each photo's size and width copies, in the order of `images` (the station's `image_sizes`). */
   imageSizes?: (PhotoSize | null)[];
   isPrivate?: boolean;
+  /** Each photo's part markers, in the order of `images` (the station's `image_hotspots`, decision 020). */
+  hotspots?: PhotoHotspot[][];
+  /** The station's parts, which the markers name and link to. */
+  parts?: BattlestationPart[];
 }) {
   const strip = useRef<HTMLUListElement>(null);
   const [viewing, setViewing] = useState<number | null>(null);
@@ -131,13 +140,14 @@ export function Gallery({
                 fetchPriority={i === 0 ? 'high' : undefined}
               />
             </Thumb>
+            <PhotoHotspots hotspots={hotspots?.[i]} parts={parts} size={imageSizes?.[i]} boxRatio={TILE_RATIO} label={`Parts in photo ${i + 1}`} className={styles.markers} />
           </li>
         ))}
       </ul>
       <button type="button" className={`${styles.scroll} ${styles.right}`} onClick={() => scroll(1)} aria-disabled={edges.atEnd} aria-label="Scroll photos right">
         <ChevronRightIcon />
       </button>
-      {viewing !== null && <ImageViewer name={name} images={images} imageSizes={imageSizes} isPrivate={isPrivate} index={viewing} onIndexChange={setViewing} onClose={() => setViewing(null)} />}
+      {viewing !== null && <ImageViewer name={name} images={images} imageSizes={imageSizes} isPrivate={isPrivate} hotspots={hotspots} parts={parts} index={viewing} onIndexChange={setViewing} onClose={() => setViewing(null)} />}
     </div>
   );
 }

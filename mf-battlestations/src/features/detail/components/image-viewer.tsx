@@ -1,9 +1,10 @@
 import { ChevronLeftIcon, ChevronRightIcon, CloseIcon, preloadStationImage, StationImage } from '@battledeck/shared/ui';
-import type { PhotoSize } from '@battledeck/shared/contract';
-import { useEffect, useId, useRef } from 'react';
+import type { BattlestationPart, PhotoHotspot, PhotoSize } from '@battledeck/shared/contract';
+import { useEffect, useId, useRef, type CSSProperties } from 'react';
 import { createPortal } from 'react-dom';
 import { useFocusTrap } from '../hooks/use-focus-trap';
 import { useSwipe } from '../hooks/use-swipe';
+import { PhotoHotspots } from './photo-hotspots';
 import styles from './image-viewer.module.css';
 
 export interface ImageViewerProps {
@@ -13,6 +14,9 @@ export interface ImageViewerProps {
   imageSizes?: (PhotoSize | null)[];
   /** The station is private: its photos come through the API with the user's token (issue 15). */
   isPrivate?: boolean;
+  /** Each photo's part markers and the parts they name (decision 020). */
+  hotspots?: PhotoHotspot[][];
+  parts?: BattlestationPart[];
   index: number;
   onIndexChange: (index: number) => void;
   onClose: () => void;
@@ -24,7 +28,7 @@ export interface ImageViewerProps {
  * has a history entry of its own). The photo is the full file at its own pixels, scaled down to fit the
  * window (contain), never up. Focus stays inside while it is open and returns to the opener after.
  */
-export function ImageViewer({ name, images, imageSizes, isPrivate = false, index, onIndexChange, onClose }: ImageViewerProps) {
+export function ImageViewer({ name, images, imageSizes, isPrivate = false, hotspots, parts = [], index, onIndexChange, onClose }: ImageViewerProps) {
   const dialog = useRef<HTMLDivElement>(null);
   const closeButton = useRef<HTMLButtonElement>(null);
   const titleId = useId();
@@ -82,6 +86,22 @@ export function ImageViewer({ name, images, imageSizes, isPrivate = false, index
   }, [images, index, total, isPrivate]);
 
   const file = images[index];
+  const size = imageSizes?.[index];
+  const marks = hotspots?.[index];
+  const framed = Boolean(marks?.length && size && size.width > 0 && size.height > 0);
+  const photo = (
+    <StationImage
+      key={file}
+      name={file}
+      isPrivate={isPrivate}
+      size={size}
+      sizes="100vw"
+      alt={`${name}, photo ${index + 1} of ${total}`}
+      className={styles.photo}
+      loading="eager"
+      draggable={false}
+    />
+  );
   return createPortal(
     <div className={styles.backdrop}>
       <div ref={dialog} className={styles.viewer} role="dialog" aria-modal="true" aria-labelledby={titleId}>
@@ -97,18 +117,16 @@ export function ImageViewer({ name, images, imageSizes, isPrivate = false, index
             <CloseIcon />
           </button>
         </div>
-        <div className={styles.stage} {...swipe}>
-          <StationImage
-            key={file}
-            name={file}
-            isPrivate={isPrivate}
-            size={imageSizes?.[index]}
-            sizes="100vw"
-            alt={`${name}, photo ${index + 1} of ${total}`}
-            className={styles.photo}
-            loading="eager"
-            draggable={false}
-          />
+        <div className={`${styles.stage} ${framed ? styles.framedStage : ''}`} {...swipe}>
+          {framed && size ? (
+            // The markers need a box exactly the photo's shape: as large as the stage allows, never past its pixels.
+            <div className={styles.frame} style={{ '--ratio': size.width / size.height, '--natural-width': `${size.width}px` } as CSSProperties}>
+              {photo}
+              <PhotoHotspots hotspots={marks} parts={parts} label={`Parts in photo ${index + 1}`} />
+            </div>
+          ) : (
+            photo
+          )}
         </div>
         {total > 1 && (
           <>

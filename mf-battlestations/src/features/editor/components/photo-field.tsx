@@ -7,13 +7,16 @@ import { useLayoutEffect, useRef, useState, type DragEvent } from 'react';
 import { usePreviewUrls } from '../hooks/use-preview-urls';
 import { addPhotos } from '../utils/add-photos';
 import { sniffImageKind } from '../utils/sniff-image';
-import { ACCEPTED_IMAGE_TYPES, type PhotoItem } from '../utils/form-schema';
+import { ACCEPTED_IMAGE_TYPES, type PartItem, type PhotoItem } from '../utils/form-schema';
+import { HotspotEditor } from './hotspot-editor';
 import { PhotoTile, photoLabel, type TileAction } from './photo-tile';
 import styles from './photo-field.module.css';
 
 export interface PhotoFieldProps {
   id: string;
   value: PhotoItem[];
+  /** The station's parts, which the photos' markers point to (decision 020). */
+  parts?: PartItem[];
   onChange: (photos: PhotoItem[]) => void;
   error?: string;
 }
@@ -30,7 +33,9 @@ const AUTO_SCROLL = { interval: 5 };
  * The ordered photos: add (picker or drop), remove, and reorder by dragging (pointer or keyboard, dnd-kit)
  * or with the Move left/right buttons, so no one has to drag (WCAG 2.5.7). The first photo is the cover.
  */
-export function PhotoField({ id, value, onChange, error }: PhotoFieldProps) {
+export function PhotoField({ id, value, parts = [], onChange, error }: PhotoFieldProps) {
+  const [marking, setMarking] = useState<string | null>(null);
+  const markingIndex = value.findIndex((photo) => photo.key === marking);
   const input = useRef<HTMLInputElement>(null);
   const [status, setStatus] = useState('');
   const [dropping, setDropping] = useState(false);
@@ -170,6 +175,8 @@ export function PhotoField({ id, value, onChange, error }: PhotoFieldProps) {
                   total={value.length}
                   onMove={(step) => move(index, step, step < 0 ? 'left' : 'right')}
                   onRemove={() => remove(index)}
+                  onMarkParts={() => setMarking(marking === photo.key ? null : photo.key)}
+                  marking={marking === photo.key}
                   buttonRef={(action, element) => {
                     const entry = buttons.current.get(photo.key) ?? {};
                     entry[action] = element;
@@ -180,6 +187,23 @@ export function PhotoField({ id, value, onChange, error }: PhotoFieldProps) {
             </ol>
           </SortableContext>
         </DndContext>
+      )}
+      {markingIndex >= 0 && (
+        <HotspotEditor
+          key={marking}
+          photo={value[markingIndex]}
+          label={`Photo ${markingIndex + 1}`}
+          parts={parts}
+          onChange={(hotspots) => onChange(value.map((photo, i) => (i === markingIndex ? { ...photo, hotspots } : photo)))}
+          onClose={() => {
+            const key = marking;
+            setMarking(null);
+            // Focus goes back to the photo's Mark parts button.
+            requestAnimationFrame(() =>
+              [...document.querySelectorAll<HTMLButtonElement>('[data-mark-parts]')].find((button) => button.dataset.markParts === key)?.focus(),
+            );
+          }}
+        />
       )}
       <p className="visually-hidden" role="status">
         {status}

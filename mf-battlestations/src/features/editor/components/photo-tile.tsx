@@ -1,4 +1,4 @@
-import { ArrowLeftOutlined, ArrowRightOutlined, DeleteOutlined, HolderOutlined } from '@ant-design/icons';
+import { ArrowLeftOutlined, ArrowRightOutlined, DeleteOutlined, HolderOutlined, TagOutlined } from '@ant-design/icons';
 import { SafeImage, StationImage } from '@battledeck/shared/ui';
 import { useSortable } from '@dnd-kit/sortable';
 import { CSS } from '@dnd-kit/utilities';
@@ -16,18 +16,22 @@ export interface PhotoTileProps {
   onRemove: () => void;
   /** Registers the tile's buttons, so focus can follow a photo after it moves. */
   buttonRef: (action: TileAction, element: HTMLButtonElement | null) => void;
+  /** Opens (or closes) 'Mark parts' for this photo (decision 020). */
+  onMarkParts?: () => void;
+  marking?: boolean;
 }
 
 export const photoLabel = (photo: PhotoItem, index: number) => (photo.kind === 'new' ? `Photo ${index + 1} (${photo.file.name})` : `Photo ${index + 1}`);
 
 /** One photo of the ordered list: drag handle, position, move left/right (no dragging needed), remove. */
-export function PhotoTile({ photo, index, total, onMove, onRemove, buttonRef }: PhotoTileProps) {
+export function PhotoTile({ photo, index, total, onMove, onRemove, buttonRef, onMarkParts, marking = false }: PhotoTileProps) {
   const { attributes, listeners, setNodeRef, setActivatorNodeRef, transform, transition, isDragging } = useSortable({ id: photo.key });
   // Mouse and touch pick up the whole tile; the keyboard works on the handle only, so Enter on Remove removes.
   const { onKeyDown, ...pointerListeners } = listeners ?? {};
   const onHandleKeyDown = onKeyDown as KeyboardEventHandler<HTMLButtonElement> | undefined;
   const problem = photoProblem(photo);
   const label = photoLabel(photo, index);
+  const markCount = photo.hotspots?.length ?? 0;
   return (
     <li
       ref={setNodeRef}
@@ -92,6 +96,19 @@ export function PhotoTile({ photo, index, total, onMove, onRemove, buttonRef }: 
           <DeleteOutlined aria-hidden />
         </button>
       </div>
+      {onMarkParts && !problem && (
+        <button
+          type="button"
+          className={`${styles.markParts} ${marking ? styles.marking : ''}`}
+          onClick={onMarkParts}
+          data-mark-parts={photo.key}
+          aria-expanded={marking}
+          aria-controls={marking ? 'hotspot-editor' : undefined}
+          aria-label={`Mark parts on ${label}${markCount ? `, ${markCount} marker${markCount === 1 ? '' : 's'}` : ''}`}
+        >
+          <TagOutlined aria-hidden /> Mark parts{markCount ? ` (${markCount})` : ''}
+        </button>
+      )}
       {problem && <p className={styles.tileError}>{problem}</p>}
     </li>
   );

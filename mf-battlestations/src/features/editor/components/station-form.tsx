@@ -3,8 +3,9 @@ import { LIMITS } from '@battledeck/shared/contract';
 import { absoluteDate } from '@battledeck/shared/format';
 import { fieldAria, FormField } from '@battledeck/shared/widgets';
 import { Button, Input, Switch } from 'antd';
-import { Controller, type UseFormReturn } from 'react-hook-form';
+import { Controller, useWatch, type UseFormReturn } from 'react-hook-form';
 import type { StationFormOutput, StationFormValues } from '../utils/form-schema';
+import { withoutMissingParts } from '../utils/hotspots';
 import { preventEnterSubmit } from '../utils/prevent-enter-submit';
 import { DeskField } from './desk-field';
 import { PartsField } from './parts-field';
@@ -29,7 +30,8 @@ export interface StationFormProps {
 
 /** The create/edit form (SPEC "Create battlestation", §5): fields, ordered photos, parts, Save, Delete. */
 export function StationForm({ form, dirty, busy, onSave, onDelete, createdDate, saveLabel = 'Save', countedMonitors }: StationFormProps) {
-  const { control, handleSubmit, formState, trigger, getValues } = form;
+  const { control, handleSubmit, formState, trigger, getValues, setValue } = form;
+  const parts = useWatch({ control, name: 'parts' });
   // Read while rendering, so react-hook-form keeps it up to date.
   const { isSubmitted } = formState;
   // Lists have no blur: once the form was submitted, they are checked again as they change.
@@ -128,6 +130,7 @@ export function StationForm({ form, dirty, busy, onSave, onDelete, createdDate, 
               <PhotoField
                 id="station-photos"
                 value={field.value}
+                parts={parts}
                 onChange={(photos) => {
                   field.onChange(photos);
                   recheck('photos');
@@ -153,8 +156,12 @@ export function StationForm({ form, dirty, busy, onSave, onDelete, createdDate, 
             <>
               <PartsField
                 value={field.value}
-                onChange={(parts) => {
-                  field.onChange(parts);
+                onChange={(next) => {
+                  field.onChange(next);
+                  // A part taken off the list takes its photo markers with it (decision 020).
+                  const photos = getValues('photos');
+                  const kept = withoutMissingParts(photos, next);
+                  if (kept.some((photo, i) => photo !== photos[i])) setValue('photos', kept);
                   recheck('parts');
                 }}
               />

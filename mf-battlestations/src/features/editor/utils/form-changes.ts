@@ -1,5 +1,6 @@
 import { normalizeSocialLink, type CreateBattlestationFields, type UpdateBattlestationFields } from '@battledeck/shared/contract';
 import type { PhotoItem, StationFormValues } from './form-schema';
+import { hotspotSignature, hotspotsPayload } from './hotspots';
 
 export interface StationPayload<F> {
   fields: F;
@@ -28,6 +29,8 @@ export function createPayload(values: StationFormValues): StationPayload<CreateB
   if (values.description.trim()) fields.description = values.description;
   if (values.main_uses.length) fields.main_uses = values.main_uses;
   if (values.monitor_count !== '') fields.monitor_count = values.monitor_count;
+  const hotspots = hotspotsPayload(values.photos);
+  if (hotspots.length) fields.hotspots = hotspots;
   return { fields, files: newFiles(values.photos) };
 }
 
@@ -63,6 +66,8 @@ export function updatePayload(initial: StationFormValues, values: StationFormVal
   if (changedImages.length) fields.changed_images = changedImages;
   const addedOrder = values.photos.flatMap((photo, position) => (photo.kind === 'new' ? [position] : []));
   if (addedOrder.length) fields.added_images_order = addedOrder;
+  // Any change to the markers sends them all (the server replaces the station's markers with them).
+  if (hotspotSignature(values.photos) !== hotspotSignature(initial.photos)) fields.hotspots = hotspotsPayload(values.photos);
 
   const files = newFiles(values.photos);
   return Object.keys(fields).length === 0 && files.length === 0 ? null : { fields, files };

@@ -7,16 +7,21 @@ import {
   type BattlestationDetail,
   z,
 } from '@battledeck/shared/contract';
+import { hotspotItems, type HotspotItem } from './hotspots';
 
 /** The photo types the picker accepts (decision 9); the text stays 'Only PNG, JPG or GIF'. */
 export const ACCEPTED_IMAGE_TYPES = ['image/jpeg', 'image/png', 'image/gif'] as const;
 
 /** A photo already stored (its file name) or a file picked on this device. */
-export type PhotoItem =
+export type PhotoItem = (
   /** isPrivate: it belongs to a private station as saved, so it is fetched with the user's token (issue 15). */
   | { key: string; kind: 'stored'; name: string; isPrivate?: boolean }
   /** notAnImage: its first bytes are not a JPEG, PNG or GIF (checked when it was added). */
-  | { key: string; kind: 'new'; file: File; previewUrl: string; notAnImage?: boolean };
+  | { key: string; kind: 'new'; file: File; previewUrl: string; notAnImage?: boolean }
+) & {
+  /** Its part markers (decision 020): they travel with the photo when it moves. */
+  hotspots?: HotspotItem[];
+};
 
 export interface PartItem {
   part_id: number;
@@ -92,7 +97,13 @@ export function formValuesOf(station: BattlestationDetail): StationFormValues {
     reddit_url: station.reddit_url ?? '',
     description: station.description,
     is_public: station.is_public === 1,
-    photos: station.images.map((name) => ({ key: `stored:${name}`, kind: 'stored', name, isPrivate: station.is_public === 0 })),
+    photos: station.images.map((name, i) => ({
+      key: `stored:${name}`,
+      kind: 'stored',
+      name,
+      isPrivate: station.is_public === 0,
+      hotspots: hotspotItems(station.image_hotspots?.[i]),
+    })),
     parts: station.parts.map(({ part_id, name, type_name }) => ({ part_id, name, type_name })),
     main_uses: station.main_uses ?? [],
     monitor_count: station.monitor_count_manual == null ? '' : String(station.monitor_count_manual),

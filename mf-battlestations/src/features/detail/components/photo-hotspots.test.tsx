@@ -1,0 +1,75 @@
+import { fireEvent, render, screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { MemoryRouter, Route, Routes } from 'react-router-dom';
+import { detail } from '../../../testing/fixtures';
+import { Gallery } from './gallery';
+
+class PointerEventStub extends MouseEvent {
+  readonly pointerId: number;
+  readonly pointerType: string;
+  constructor(type: string, init: PointerEventInit = {}) {
+    super(type, init);
+    this.pointerId = init.pointerId ?? 1;
+    this.pointerType = init.pointerType ?? 'mouse';
+  }
+}
+beforeAll(() => {
+  if (!('PointerEvent' in window)) Object.assign(window, { PointerEvent: PointerEventStub });
+});
+
+const station = detail({
+  image_sizes: [
+    { width: 1600, height: 1200, widths: [] },
+    { width: 1600, height: 1200, widths: [] },
+    { width: 1600, height: 1200, widths: [] },
+  ],
+  image_hotspots: [[{ part_id: 11, x: 0.25, y: 0.4 }], [{ part_id: 12, x: 0.9, y: 0.1 }], []],
+});
+
+function renderGallery() {
+  return render(
+    <MemoryRouter initialEntries={['/battlestations/7']}>
+      <Routes>
+        <Route
+          path="/battlestations/7"
+          element={<Gallery name={station.name} images={station.images} imageSizes={station.image_sizes} hotspots={station.image_hotspots} parts={station.parts} />}
+        />
+        <Route path="/parts/view/:id" element={<p>Part page</p>} />
+      </Routes>
+    </MemoryRouter>,
+  );
+}
+
+describe('Photo hotspots for visitors', () => {
+  it('lay each marker over its photo as a link named by its part, placed in %', () => {
+    renderGallery();
+    const first = screen.getByRole('list', { name: 'Parts in photo 1' });
+    const marker = within(first).getByRole('link', { name: 'Ryzen 7' });
+    expect(marker).toHaveAttribute('href', '/parts/view/11');
+    expect(marker.parentElement).toHaveStyle({ left: '25%', top: '40%' });
+    expect(within(screen.getByRole('list', { name: 'Parts in photo 2' })).getByRole('link', { name: 'Oak Desk' })).toBeInTheDocument();
+    expect(screen.queryByRole('list', { name: 'Parts in photo 3' })).not.toBeInTheDocument();
+  });
+
+  it('show the part in the full-screen viewer too, and a click follows the link', async () => {
+    const user = userEvent.setup();
+    renderGallery();
+    await user.click(screen.getByRole('link', { name: 'Open photo 2 of 3' }));
+    const dialog = screen.getByRole('dialog', { name: 'Night Owl' });
+    const marker = within(within(dialog).getByRole('list', { name: 'Parts in photo 2' })).getByRole('link', { name: 'Oak Desk' });
+    await user.click(marker);
+    expect(screen.getByText('Part page')).toBeInTheDocument();
+  });
+
+  it('on touch, show the name at the first tap and follow the link at the second', () => {
+    renderGallery();
+    const marker = screen.getByRole('link', { name: 'Ryzen 7' });
+    fireEvent.pointerDown(marker, { pointerType: 'touch' });
+    fireEvent.click(marker);
+    expect(marker).toHaveAttribute('data-open');
+    expect(screen.queryByText('Part page')).not.toBeInTheDocument();
+    fireEvent.pointerDown(marker, { pointerType: 'touch' });
+    fireEvent.click(marker);
+    expect(screen.getByText('Part page')).toBeInTheDocument();
+  });
+});
