@@ -30,7 +30,7 @@ describe('admin sections by role (decision 5)', () => {
     setSession({ signedInAs: 'root', isAdmin: true, getIdToken: async () => 't' });
     render('/admin/users');
     expect(await screen.findByRole('heading', { level: 1, name: 'Users' })).toBeInTheDocument();
-    expect(sections()).toEqual(['Home', 'Battlestations', 'Parts', 'Pending Parts', 'Stores', 'Users']);
+    expect(sections()).toEqual(['Home', 'Battlestations', 'Parts', 'Pending Parts', 'Stores', 'Store Links', 'Users']);
   });
 
   it.each(['/admin/stores', '/admin/users'])('gives moderators the four staff sections and the message on %s', async (route) => {

@@ -11,6 +11,7 @@ const PendingPartsPage = lazy(() => import('../features/parts/components/pending
 const StoresPage = lazy(() => import('../features/stores/components/stores-page'));
 const BattlestationsPage = lazy(() => import('../features/battlestations/components/battlestations-page'));
 const UsersPage = lazy(() => import('../features/users/components/users-page'));
+const StoreLinksPage = lazy(() => import('../features/store-links/components/store-links-page'));
 
 /** An unknown admin path goes to the admin home. */
 function ToAdminHome() {
@@ -33,6 +34,14 @@ export function AdminRoutes() {
             element={
               <RequireAdmin>
                 <StoresPage />
+              </RequireAdmin>
+            }
+          />
+          <Route
+            path="store_links"
+            element={
+              <RequireAdmin>
+                <StoreLinksPage />
               </RequireAdmin>
             }
           />

@@ -11,6 +11,7 @@ export const ADMIN_SECTIONS: readonly AdminSection[] = [
   { path: 'parts', label: 'Parts', adminOnly: false },
   { path: 'pending_parts', label: 'Pending Parts', adminOnly: false },
   { path: 'stores', label: 'Stores', adminOnly: true },
+  { path: 'store_links', label: 'Store Links', adminOnly: true },
   { path: 'users', label: 'Users', adminOnly: true },
 ];
 

@@ -9,6 +9,8 @@ export const PART_TEXTS = {
   beTheFirst: 'Be the first to use this in a battlestation.',
   stationsError: 'Sorry, we were unable to load any battlestations. Please try again later.',
   newTab: '(opens in a new tab)',
+  /** Beside a store link the link checker found failing (issue 20 item 5; STORE_LINK_MESSAGES.mayBeBroken). */
+  mayBeBroken: 'Link may be broken',
   pairedTitle: 'Often paired with',
   pairedIntro: 'Parts that appear with this one in public battlestations more often than chance, by category.',
   pairedNone: 'Not enough battlestations list this part with others yet.',

@@ -1,0 +1,73 @@
+import { DeleteOutlined, EditOutlined } from '@ant-design/icons';
+import type { BrokenLink } from '@battledeck/shared/contract';
+import { Button, Table, type TableColumnsType } from 'antd';
+import table from '../../../components/admin-table.module.css';
+import { checkedAt, lastResult, LINK_TEXT } from './link-texts';
+import styles from './store-links.module.css';
+
+export interface BrokenLinksTableProps {
+  links: BrokenLink[];
+  loading: boolean;
+  onFix: (link: BrokenLink) => void;
+  onRemove: (link: BrokenLink) => void;
+}
+
+const rowKey = (link: BrokenLink) => `${link.part_id}-${link.store_id}`;
+
+/** Broken links: part (its public page), store, the failing URL, the last result and when, Fix and Remove. */
+export function BrokenLinksTable({ links, loading, onFix, onRemove }: BrokenLinksTableProps) {
+  const columns: TableColumnsType<BrokenLink> = [
+    {
+      key: 'part',
+      title: 'Part',
+      render: (_, link) => (
+        <a href={`/parts/view/${link.part_id}`} className={table.cellLink}>
+          {link.part_name}
+        </a>
+      ),
+    },
+    { key: 'store', title: 'Store', dataIndex: 'store_name' },
+    {
+      key: 'url',
+      title: 'URL',
+      render: (_, link) => (
+        <a href={link.url} target="_blank" rel="noopener noreferrer nofollow" className={styles.url}>
+          {link.url}
+          <span className="visually-hidden"> {LINK_TEXT.newTab}</span>
+        </a>
+      ),
+    },
+    { key: 'result', title: 'Last result', render: (_, link) => <span className={styles.result}>{lastResult(link)}</span> },
+    {
+      key: 'checked',
+      title: 'Last checked',
+      render: (_, link) => <time dateTime={link.last_checked_at}>{checkedAt(link.last_checked_at)}</time>,
+    },
+    {
+      key: 'actions',
+      title: <span className="visually-hidden">Actions</span>,
+      render: (_, link) => (
+        <div className={styles.actions}>
+          <Button icon={<EditOutlined aria-hidden />} onClick={() => onFix(link)} aria-label={`Fix ${LINK_TEXT.linkName(link)}`}>
+            Fix
+          </Button>
+          <Button danger icon={<DeleteOutlined aria-hidden />} onClick={() => onRemove(link)} aria-label={`Remove ${LINK_TEXT.linkName(link)}`}>
+            Remove
+          </Button>
+        </div>
+      ),
+    },
+  ];
+  return (
+    <Table<BrokenLink>
+      rowKey={rowKey}
+      columns={columns}
+      dataSource={links}
+      loading={loading}
+      pagination={false}
+      size="middle"
+      scroll={{ x: 'max-content' }}
+      locale={{ emptyText: <p className={table.message}>{LINK_TEXT.empty}</p> }}
+    />
+  );
+}
