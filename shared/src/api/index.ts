@@ -9,3 +9,4 @@ export * from './part-request';
 export * from './invalidate-after-station-write';
 export * from './delete-battlestation';
 export * from './private-station-images';
+export * from './similar-parts';

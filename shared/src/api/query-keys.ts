@@ -24,6 +24,8 @@ export const queryKeys = {
     paired: (id: number) => ['parts', 'detail', id, 'paired'] as const,
     autocomplete: (partType: string | undefined, term: string) => ['parts', 'autocomplete', partType ?? '', term] as const,
     pending: () => ['parts', 'pending'] as const,
+    /** 'Did you mean …?' while naming a missing part (decision 021). */
+    similar: (partType: string | undefined, name: string) => ['parts', 'similar', partType ?? '', name] as const,
   },
   stores: {
     all: ['stores'] as const,

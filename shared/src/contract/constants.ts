@@ -3,6 +3,9 @@
  * pulling the schema library into the page. The schemas that use them re-export them from their modules.
  */
 export const AUTOCOMPLETE_MIN_CHARS = 2;
+/** 'Did you mean …?' (decision 021) from this many characters of a missing part's name; at most this many answers. */
+export const SIMILAR_PARTS_MIN_CHARS = 3;
+export const SIMILAR_PARTS_MAX = 5;
 export const AUTOCOMPLETE_MAX_RESULTS = 20;
 
 export const DIRECTIONS = ['asc', 'desc'] as const;

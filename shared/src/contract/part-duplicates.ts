@@ -1,15 +1,13 @@
 import { z } from './zod';
 import { LIMITS, coercedId, idMessage, idNumber } from './common';
+import { SIMILAR_PARTS_MIN_CHARS } from './constants';
 
 /**
  * Duplicate-aware parts (issue 20 item 4, decision 021): existing parts offered while a user names a missing
  * one, and the merge of two parts by an admin.
  */
 
-/** Suggestions start from this many characters of the name (below it nearly every part looks alike). */
-export const SIMILAR_PARTS_MIN_CHARS = 3;
-/** At most this many suggestions (the user reads them all). */
-export const SIMILAR_PARTS_MAX = 5;
+export { SIMILAR_PARTS_MAX, SIMILAR_PARTS_MIN_CHARS } from './constants';
 
 const similarMessage = `name must be ${SIMILAR_PARTS_MIN_CHARS} to ${LIMITS.catalogueNameMax} characters.`;
 

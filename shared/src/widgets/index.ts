@@ -7,3 +7,4 @@ export * from './submit-part-dialog';
 export * from './part-picker';
 export * from './recent-sign-in-dialog';
 export * from './focus-after-delete';
+export * from './similar-part-suggestions';

@@ -45,7 +45,8 @@ describe('SubmitPartDialog', () => {
     await userEvent.type(urlField(), 'not a link');
     await userEvent.tab();
     expect(await screen.findByText('Enter a valid part URL starting with http:// or https://.')).toBeInTheDocument();
-    expect(fetchMock).not.toHaveBeenCalled();
+    // Only the 'Did you mean …?' lookup went out: nothing was submitted.
+    expect(fetchMock.mock.calls.map(([url]) => String(url)).filter((url) => !url.startsWith('/api/parts/similar'))).toEqual([]);
   });
 
   it('sends partName and partUrl as multipart with the token, shows a spinner, then the thanks', async () => {
@@ -57,8 +58,9 @@ describe('SubmitPartDialog', () => {
     await userEvent.type(urlField(), 'https://www.elgato.com/stream-deck');
     await userEvent.click(submitButton());
 
-    await waitFor(() => expect(fetchMock).toHaveBeenCalled());
-    const [url, init] = fetchMock.mock.calls[0] as [string, RequestInit];
+    const submitted = () => fetchMock.mock.calls.filter(([url]) => String(url) === '/api/parts/request');
+    await waitFor(() => expect(submitted()).toHaveLength(1));
+    const [url, init] = submitted()[0] as [string, RequestInit];
     expect(url).toBe('/api/parts/request');
     expect(init.method).toBe('POST');
     expect((init.headers as Record<string, string>).Authorization).toBe('Bearer id-token');
@@ -67,7 +69,8 @@ describe('SubmitPartDialog', () => {
     expect(screen.getByText('Sending…')).toBeInTheDocument();
 
     await act(async () => answer(new Response(JSON.stringify({ part_id: 1 }), { status: 201 })));
-    const status = await screen.findByRole('status');
+    // The thanks replaces the form (and its 'Did you mean …?' status).
+    const status = (await screen.findByText('Thank You!')).closest<HTMLElement>('[role="status"]')!;
     expect(within(status).getByText('Thank You!')).toBeInTheDocument();
     expect(within(status).getByText('We appreciate your help in improving Battledeck.')).toBeInTheDocument();
     expect(within(status).getByText('Your part is pending approval and should be added soon.')).toBeInTheDocument();

@@ -8,8 +8,10 @@ import { requestPart } from '../api/part-request';
 import { queryKeys } from '../api/query-keys';
 import { LIMITS } from '../contract/common';
 import { partRequestBody, type PartRequestBody } from '../contract/parts';
+import type { SimilarPart } from '../contract/part-duplicates';
 import { BRAND } from '../format/brand';
 import { fieldAria, FormField } from './form-field';
+import { SimilarPartSuggestions } from './similar-part-suggestions';
 
 export const SUBMIT_PART_MESSAGES = {
   title: 'Submit New Part',
@@ -24,20 +26,28 @@ export interface SubmitPartDialogProps {
   onClose: () => void;
   /** Prefills the part name (e.g. what the user searched for). */
   initialName?: string;
+  /** The category the user is in (a type_path): its parts come first among 'Did you mean …?' (decision 021). */
+  partType?: string;
+  /**
+   * Picking a suggested existing part instead of submitting: called with it, then the dialog closes. Without
+   * it each suggestion links to the part's page.
+   */
+  onPickPart?: (part: SimilarPart) => void;
 }
 
 /**
  * 'Submit New Part': a signed-in user suggests a missing part (SPEC "Submit New Part dialog"). partName and
  * partUrl are required ('Field is required.'), checked on submit and then on blur; a spinner shows while
- * sending, then the thanks. The staff's pending list is refreshed.
+ * sending, then the thanks. The staff's pending list is refreshed. While the name is typed, existing parts that
+ * look like it are offered to pick instead (decision 021).
  */
-export function SubmitPartDialog({ open, onClose, initialName = '' }: SubmitPartDialogProps) {
+export function SubmitPartDialog({ open, onClose, initialName = '', partType, onPickPart }: SubmitPartDialogProps) {
   const queryClient = useQueryClient();
   const submit = useMutation({
     mutationFn: requestPart,
     onSuccess: () => queryClient.invalidateQueries({ queryKey: queryKeys.parts.pending() }),
   });
-  const { control, handleSubmit, reset } = useForm<PartRequestBody>({
+  const { control, handleSubmit, reset, watch } = useForm<PartRequestBody>({
     resolver: zodResolver(partRequestBody),
     mode: 'onSubmit',
     reValidateMode: 'onBlur',
@@ -110,6 +120,18 @@ export function SubmitPartDialog({ open, onClose, initialName = '' }: SubmitPart
                   />
                 </FormField>
               )}
+            />
+            <SimilarPartSuggestions
+              name={watch('partName') ?? ''}
+              partType={partType}
+              onFollow={close}
+              onPick={
+                onPickPart &&
+                ((part) => {
+                  onPickPart(part);
+                  close();
+                })
+              }
             />
             <Controller
               name="partUrl"

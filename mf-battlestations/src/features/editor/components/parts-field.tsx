@@ -27,6 +27,16 @@ export function PartsField({ value, onChange }: PartsFieldProps) {
     else navigate('/login', { state: { from: location.pathname } satisfies LoginRedirectState });
   };
 
+  const add = (part: { part_id: number; name: string; type_name: string }) => {
+    onChange([...value, { part_id: part.part_id, name: part.name, type_name: part.type_name }]);
+    setStatus(`${part.name} added.`);
+  };
+
+  const pickExisting = (part: { part_id: number; name: string; type_name: string }) => {
+    if (value.some((p) => p.part_id === part.part_id)) setStatus(`${part.name} is already on the list.`);
+    else add(part);
+  };
+
   const remove = (index: number) => {
     const part = value[index];
     setStatus(`${part.name} removed.`);
@@ -43,10 +53,7 @@ export function PartsField({ value, onChange }: PartsFieldProps) {
   return (
     <div className={styles.parts}>
       <PartPicker
-        onAdd={(part) => {
-          onChange([...value, { part_id: part.part_id, name: part.name, type_name: part.type_name }]);
-          setStatus(`${part.name} added.`);
-        }}
+        onAdd={add}
         excludeIds={value.map((part) => part.part_id)}
       />
       <p className={styles.submitPartRow}>
@@ -69,7 +76,8 @@ export function PartsField({ value, onChange }: PartsFieldProps) {
       <p className="visually-hidden" role="status">
         {status}
       </p>
-      <SubmitPartDialog open={submitting} onClose={() => setSubmitting(false)} />
+      {/* Picking a suggested existing part adds it here: leaving for its page would lose the unsaved station (decision 021). */}
+      <SubmitPartDialog open={submitting} onClose={() => setSubmitting(false)} onPickPart={pickExisting} />
     </div>
   );
 }

@@ -43,7 +43,7 @@ export default function BrowsePage() {
     <div className="page" ref={topRef}>
       <div className={styles.header}>
         <h1 className={styles.title}>{heading || <span className={styles.titlePlaceholder}>{CATALOGUE_TEXTS.categoriesLoading}</span>}</h1>
-        <SubmitPartButton initialName={list.searchTerm} />
+        <SubmitPartButton initialName={list.searchTerm} partType={path} />
       </div>
       <div className={styles.layout}>
         <CategoryNav types={types} current={path} hrefFor={hrefFor} />

@@ -9,9 +9,10 @@ const SubmitPartDialog = lazy(() => import('./submit-part-dialog-with-antd'));
 
 /**
  * 'Submit New Part': opens the dialog for a signed-in user; anyone else goes to sign in first and comes
- * back here afterwards.
+ * back here afterwards. The category shown (`partType`) comes first among the dialog's 'Did you mean …?'
+ * suggestions, each a link to that part's page (decision 021).
  */
-export function SubmitPartButton({ initialName }: { initialName?: string }) {
+export function SubmitPartButton({ initialName, partType }: { initialName?: string; partType?: string }) {
   const user = useSession((s) => s.user);
   const loading = useSession((s) => s.loading);
   const [open, setOpen] = useState(false);
@@ -37,7 +38,7 @@ export function SubmitPartButton({ initialName }: { initialName?: string }) {
       </Button>
       {user && everOpened && (
         <Suspense fallback={null}>
-          <SubmitPartDialog open={open} onClose={() => setOpen(false)} initialName={initialName} />
+          <SubmitPartDialog open={open} onClose={() => setOpen(false)} initialName={initialName} partType={partType} />
         </Suspense>
       )}
     </>
