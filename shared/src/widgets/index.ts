@@ -8,3 +8,4 @@ export * from './part-picker';
 export * from './recent-sign-in-dialog';
 export * from './focus-after-delete';
 export * from './similar-part-suggestions';
+export * from './use-debounced';

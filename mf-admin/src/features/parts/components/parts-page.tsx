@@ -1,4 +1,5 @@
 import { partTypesQueryOptions } from '@battledeck/shared/api';
+import { useSession } from '@battledeck/shared/session';
 import { adminPartsQuery, ADMIN_PART_PAGE_SIZES, type PartDetail } from '@battledeck/shared/contract';
 import { Pagination, totalPages, useListState, usePageTitle } from '@battledeck/shared/ui';
 import { DeleteConfirmModal } from '@battledeck/shared/widgets';
@@ -14,6 +15,7 @@ import { useBasePath } from '../../../lib/base-path';
 import { ADMIN_TEXT } from '../../../lib/messages';
 import { useAdminParts } from '../api/get-admin-parts';
 import { useDeletePart } from '../api/delete-part';
+import { MergePartModal } from './merge-part-modal';
 import { PartFormModal, type PartFormTarget } from './part-form-modal';
 import { PartTypeNav } from './part-type-nav';
 import { PartsTable } from './parts-table';
@@ -35,6 +37,8 @@ export default function PartsPage() {
   const form = useDialogTarget<PartFormTarget>();
   const deleting = useDialogTarget<PartDetail>();
   const remove = useDeletePart();
+  const merging = useDialogTarget<PartDetail>();
+  const isAdmin = useSession((s) => s.isAdmin);
   usePageTitle(type ? `${type.type_name} | Parts Admin` : 'Parts Admin');
 
   // An unknown type falls back to every part (decision 3).
@@ -82,6 +86,7 @@ export default function PartsPage() {
                 onSort={(sort) => update(sort)}
                 onEdit={(part) => form.show({ kind: 'edit', part })}
                 onDelete={deleting.show}
+                onMerge={isAdmin ? merging.show : undefined}
               />
               <div className={table.pager}>
                 <Pagination page={state.pageNumber} pages={pages} onChange={(pageNumber) => update({ pageNumber })} label="Parts pages" />
@@ -91,6 +96,7 @@ export default function PartsPage() {
         </div>
       </div>
       <PartFormModal open={form.open} target={form.target} onClose={form.close} />
+      <MergePartModal open={merging.open} part={merging.target} onClose={merging.close} />
       <DeleteConfirmModal
         open={deleting.open}
         name={deleting.target?.name ?? ''}

@@ -1,4 +1,4 @@
-import { DeleteOutlined } from '@ant-design/icons';
+import { DeleteOutlined, MergeCellsOutlined } from '@ant-design/icons';
 import type { PartDetail, PartSort } from '@battledeck/shared/contract';
 import { Button, Table, Tag, type TableColumnsType } from 'antd';
 import { SortTitle, sortHeaderCell, type SortState } from '../../../components/sort-title';
@@ -12,10 +12,12 @@ export interface PartsTableProps {
   onSort: (sort: SortState<PartSort>) => void;
   onEdit: (part: PartDetail) => void;
   onDelete: (part: PartDetail) => void;
+  /** Merging parts is for admins (decision 021): without it there is no Merge button. */
+  onMerge?: (part: PartDetail) => void;
 }
 
 /** The admin parts table: sortable Name and Battlestations, store badges, click (or the name button) to edit. */
-export function PartsTable({ parts, loading, sort, onSort, onEdit, onDelete }: PartsTableProps) {
+export function PartsTable({ parts, loading, sort, onSort, onEdit, onDelete, onMerge }: PartsTableProps) {
   const columns: TableColumnsType<PartDetail> = [
     {
       key: 'name',
@@ -60,19 +62,33 @@ export function PartsTable({ parts, loading, sort, onSort, onEdit, onDelete }: P
     {
       key: 'actions',
       title: <span className="visually-hidden">Actions</span>,
-      width: 56,
+      width: onMerge ? 96 : 56,
       align: 'center',
       render: (_, part) => (
-        <Button
-          type="text"
-          danger
-          icon={<DeleteOutlined aria-hidden />}
-          aria-label={`Delete ${part.name}`}
-          onClick={(event) => {
-            event.stopPropagation();
-            onDelete(part);
-          }}
-        />
+        <span className={table.nowrap}>
+          {onMerge && (
+            <Button
+              type="text"
+              icon={<MergeCellsOutlined aria-hidden />}
+              aria-label={`Merge ${part.name} into another part`}
+              title="Merge into another part"
+              onClick={(event) => {
+                event.stopPropagation();
+                onMerge(part);
+              }}
+            />
+          )}
+          <Button
+            type="text"
+            danger
+            icon={<DeleteOutlined aria-hidden />}
+            aria-label={`Delete ${part.name}`}
+            onClick={(event) => {
+              event.stopPropagation();
+              onDelete(part);
+            }}
+          />
+        </span>
       ),
     },
   ];

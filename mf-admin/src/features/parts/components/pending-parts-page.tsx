@@ -1,10 +1,11 @@
-import { CheckCircleOutlined, CheckOutlined, ClockCircleOutlined, CopyOutlined, DeleteOutlined } from '@ant-design/icons';
+import { CheckCircleOutlined, CheckOutlined, ClockCircleOutlined, CopyOutlined, DeleteOutlined, WarningOutlined } from '@ant-design/icons';
 import type { PendingPart } from '@battledeck/shared/contract';
 import { absoluteDate, relativeTime } from '@battledeck/shared/format';
 import { usePageTitle } from '@battledeck/shared/ui';
 import { DeleteConfirmModal } from '@battledeck/shared/widgets';
 import { App, Button, Table, Tag, Tooltip, type TableColumnsType } from 'antd';
 import type { MouseEvent } from 'react';
+import { Link } from 'react-router-dom';
 import { PageHeader } from '../../../components/page-header';
 import { useDialogTarget } from '../../../hooks/use-dialog-target';
 import table from '../../../components/admin-table.module.css';
@@ -72,6 +73,21 @@ export default function PendingPartsPage() {
               {relativeTime(request.created_date)}
             </time>
           </span>
+          {request.likely_parts && request.likely_parts.length > 0 && (
+            // Computed by the server (decision 021): the existing parts this request looks like.
+            <span className={styles.likely}>
+              <WarningOutlined aria-hidden className={styles.likelyIcon} />
+              <span>Looks like an existing part: </span>
+              {request.likely_parts.map((part, i) => (
+                <span key={part.part_id}>
+                  {i > 0 && ', '}
+                  <Link to={`/parts/view/${part.part_id}`} onClick={(e) => e.stopPropagation()}>
+                    {part.name}
+                  </Link>
+                </span>
+              ))}
+            </span>
+          )}
         </>
       ),
     },

@@ -1,0 +1,42 @@
+import type { PendingPart } from '@battledeck/shared/contract';
+import { mockFetch, renderWithProviders, resetSession, setSession } from '@battledeck/shared/testing';
+import { AntdProvider } from '@battledeck/shared/widgets';
+import { configure, screen, within } from '@testing-library/react';
+import PendingPartsPage from './pending-parts-page';
+
+configure({ asyncUtilTimeout: 5000 });
+
+const request = (overrides: Partial<PendingPart>): PendingPart => ({
+  part_id: 1,
+  name: 'Logitec MX Master 3S',
+  url: 'https://example.com/mx',
+  status: 'pending',
+  username: 'builder',
+  created_date: '2026-11-20T10:00:00.000Z',
+  likely_parts: [],
+  ...overrides,
+});
+
+describe('PendingPartsPage: likely duplicates', () => {
+  beforeEach(() => setSession({ signedInAs: 'root', isAdmin: true, getIdToken: async () => 't' }));
+  afterEach(resetSession);
+
+  it('flags a request that looks like existing parts, each a link to the part, and leaves others alone', async () => {
+    mockFetch({
+      '/api/parts/pending': [
+        request({ likely_parts: [{ part_id: 42, name: 'Logitech MX Master 3S' }, { part_id: 43, name: 'Logitech MX Master 3' }] }),
+        request({ part_id: 2, name: 'Keychron Q1 Pro' }),
+      ],
+    });
+    renderWithProviders(
+      <AntdProvider>
+        <PendingPartsPage />
+      </AntdProvider>,
+    );
+    const flagged = (await screen.findByRole('button', { name: 'Add Logitec MX Master 3S as a part' })).closest('td')!;
+    expect(flagged).toHaveTextContent('Looks like an existing part: Logitech MX Master 3S, Logitech MX Master 3');
+    expect(within(flagged).getByRole('link', { name: 'Logitech MX Master 3S' })).toHaveAttribute('href', '/parts/view/42');
+    const other = screen.getByRole('button', { name: 'Add Keychron Q1 Pro as a part' }).closest('td')!;
+    expect(other).not.toHaveTextContent('Looks like');
+  });
+});
