@@ -53,6 +53,8 @@ export default defineConfig({
       // for a machine that does nothing else; a page past it would be rendered by the browser and a test
       // of server rendering would fail for the machine's load, not the page's (the bench measures the budget).
       SERVER_RENDER_BUDGET_MS: '3000',
+      // Test-only (refused in production): the store-link checker may reach the specs' fake store on 127.0.0.1.
+      OUTBOUND_ALLOW_LOOPBACK: 'true',
     },
   },
 });

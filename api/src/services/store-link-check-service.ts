@@ -39,11 +39,16 @@ export async function runCheckPass(deps: CheckPassDeps, scope: { partId?: number
     links,
     (link: DueLink) => linkHost(link.url),
     async (link) => {
-      const result = await probe(link.url, options);
-      if (result.outcome === 'inconclusive') return;
-      await recordCheck(db, link, { ok: result.outcome === 'ok', status: result.status, error: result.error, checkedAt: new Date() });
-      summary.checked += 1;
-      summary[result.outcome] += 1;
+      try {
+        const result = await probe(link.url, options);
+        if (result.outcome === 'inconclusive') return;
+        await recordCheck(db, link, { ok: result.outcome === 'ok', status: result.status, error: result.error, checkedAt: new Date() });
+        summary.checked += 1;
+        summary[result.outcome] += 1;
+      } catch (error) {
+        // One link's trouble (the database busy, say) must not end the pass: the link stays due.
+        log.warn({ err: error, part_id: link.part_id, store_id: link.store_id }, 'store-link check of one link failed');
+      }
     },
     { concurrency: options.concurrency, spacingMs: options.hostSpacingMs },
   );
