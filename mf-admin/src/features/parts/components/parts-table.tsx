@@ -1,4 +1,4 @@
-import { DeleteOutlined, MergeCellsOutlined } from '@ant-design/icons';
+import { DeleteOutlined } from '@ant-design/icons';
 import type { PartDetail, PartSort } from '@battledeck/shared/contract';
 import { Button, Table, Tag, type TableColumnsType } from 'antd';
 import { SortTitle, sortHeaderCell, type SortState } from '../../../components/sort-title';
@@ -62,21 +62,23 @@ export function PartsTable({ parts, loading, sort, onSort, onEdit, onDelete, onM
     {
       key: 'actions',
       title: <span className="visually-hidden">Actions</span>,
-      width: onMerge ? 96 : 56,
+      width: onMerge ? 120 : 56,
       align: 'center',
       render: (_, part) => (
         <span className={table.nowrap}>
           {onMerge && (
             <Button
               type="text"
-              icon={<MergeCellsOutlined aria-hidden />}
+              size="small"
               aria-label={`Merge ${part.name} into another part`}
               title="Merge into another part"
               onClick={(event) => {
                 event.stopPropagation();
                 onMerge(part);
               }}
-            />
+            >
+              Merge
+            </Button>
           )}
           <Button
             type="text"

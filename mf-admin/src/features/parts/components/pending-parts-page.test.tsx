@@ -34,7 +34,7 @@ describe('PendingPartsPage: likely duplicates', () => {
       </AntdProvider>,
     );
     const flagged = (await screen.findByRole('button', { name: 'Add Logitec MX Master 3S as a part' })).closest('td')!;
-    expect(flagged).toHaveTextContent('Looks like an existing part: Logitech MX Master 3S, Logitech MX Master 3');
+    expect(flagged).toHaveTextContent('Likely duplicateLooks like an existing part: Logitech MX Master 3S, Logitech MX Master 3');
     expect(within(flagged).getByRole('link', { name: 'Logitech MX Master 3S' })).toHaveAttribute('href', '/parts/view/42');
     const other = screen.getByRole('button', { name: 'Add Keychron Q1 Pro as a part' }).closest('td')!;
     expect(other).not.toHaveTextContent('Looks like');

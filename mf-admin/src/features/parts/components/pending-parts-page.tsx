@@ -1,4 +1,4 @@
-import { CheckCircleOutlined, CheckOutlined, ClockCircleOutlined, CopyOutlined, DeleteOutlined, WarningOutlined } from '@ant-design/icons';
+import { CheckCircleOutlined, CheckOutlined, ClockCircleOutlined, CopyOutlined, DeleteOutlined } from '@ant-design/icons';
 import type { PendingPart } from '@battledeck/shared/contract';
 import { absoluteDate, relativeTime } from '@battledeck/shared/format';
 import { usePageTitle } from '@battledeck/shared/ui';
@@ -76,7 +76,9 @@ export default function PendingPartsPage() {
           {request.likely_parts && request.likely_parts.length > 0 && (
             // Computed by the server (decision 021): the existing parts this request looks like.
             <span className={styles.likely}>
-              <WarningOutlined aria-hidden className={styles.likelyIcon} />
+              <Tag color="warning" className={styles.likelyTag}>
+                Likely duplicate
+              </Tag>
               <span>Looks like an existing part: </span>
               {request.likely_parts.map((part, i) => (
                 <span key={part.part_id}>
