@@ -37,11 +37,17 @@ export function BrokenLinksTable({ links, loading, onFix, onRemove }: BrokenLink
         </a>
       ),
     },
-    { key: 'result', title: 'Last result', render: (_, link) => <span className={styles.result}>{lastResult(link)}</span> },
     {
-      key: 'checked',
-      title: 'Last checked',
-      render: (_, link) => <time dateTime={link.last_checked_at}>{checkedAt(link.last_checked_at)}</time>,
+      key: 'check',
+      title: 'Last check',
+      render: (_, link) => (
+        <span className={styles.check}>
+          <span>{lastResult(link)}</span>
+          <time dateTime={link.last_checked_at} className={table.muted}>
+            {checkedAt(link.last_checked_at)}
+          </time>
+        </span>
+      ),
     },
     {
       key: 'actions',
