@@ -1,7 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
-import type { BattlestationCard, OembedResponse } from '@battledeck/shared/contract';
+import type { BattlestationCard, OembedResponse, StationPart } from '@battledeck/shared/contract';
 import { expect, test } from './fixtures';
 
 /**
@@ -48,6 +48,10 @@ test('part list exports, and a station embedded on another site through oEmbed',
   const csv = await readFile((await download.path())!, 'utf8');
   expect(csv.startsWith('Category,Part,Brand,Store link\r\n')).toBe(true);
   expect(csv.endsWith(`${pageUrl}\r\n`)).toBe(true);
+  // The whole Part shape, not the page's lighter part list: a part's brand and its first store link are there.
+  const parts = (await (await request.get(`/api/battlestations/id/${station.battlestation_id}/parts`)).json()) as StationPart[];
+  const sold = parts.find((part) => part.manufacturer && part.stores.length > 0)!;
+  expect(csv).toContain(`,${sold.manufacturer},${sold.stores[0].url}\r\n`);
   await page.keyboard.press('Escape');
 
   // oEmbed: a rich answer whose html is put on someone else's page; the card loads in its iframe.

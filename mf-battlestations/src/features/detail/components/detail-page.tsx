@@ -1,7 +1,4 @@
-import { queryKeys } from '@battledeck/shared/api';
 import { usePageTitle, useMetaDescription } from '@battledeck/shared/ui';
-import { useQueryClient } from '@tanstack/react-query';
-import { useEffect } from 'react';
 import { Link, useParams } from 'react-router-dom';
 import { useBattlestation } from '../../../lib/get-battlestation';
 import { Markdown } from '../../../lib/markdown/markdown';
@@ -39,15 +36,9 @@ export default function DetailPage() {
   const id = Number(stationId);
   const query = useBattlestation(id);
   const station = query.data;
-  const queryClient = useQueryClient();
   const invalid = !Number.isInteger(id) || id <= 0;
   usePageTitle(station?.name ?? (query.isError || invalid ? 'Error' : undefined));
   useMetaDescription(station ? `${station.name} by ${station.username}: photos and part list on Battledeck.` : undefined);
-
-  // The Copy Part List dialog reads the parts from their own query: seed it from the page.
-  useEffect(() => {
-    if (station) queryClient.setQueryData(queryKeys.battlestations.parts(station.battlestation_id), station.parts);
-  }, [queryClient, station]);
 
   if (invalid || query.isError) {
     return (

@@ -23,7 +23,8 @@ export function useUpdateBattlestation(id: number, viewer: string | null) {
     mutationFn: (variables: UploadVariables<UpdateBattlestationFields>) => updateBattlestation(id, variables),
     onSuccess: (station) => {
       queryClient.setQueryData([...queryKeys.battlestations.detail(id), { viewer }], station);
-      queryClient.setQueryData(queryKeys.battlestations.parts(id), station.parts);
+      // The part list's own answer has the whole Part shape (ADR 018), the station's only names: read it again.
+      void queryClient.invalidateQueries({ queryKey: queryKeys.battlestations.parts(id) });
       return invalidateAfterStationWrite(queryClient, { parts: true, keepDetailOf: id });
     },
   });
