@@ -1,15 +1,19 @@
 /**
- * `npm test`: lint, type check, the unit/component/API suites and the browser suite, run side by side.
+ * `npm test` and `npm run test:reliability`: their suites, run side by side.
  *
- * Each suite waits on something most of the time (the Auth emulator, the database, a browser, a page's
- * animation), so run one after another they left this 2-core machine's cores idle for much of 24 minutes.
- * The browser suite's web server builds whatever bundle is missing first (under the build lock), so it
- * starts with the others. Every suite runs to its end, its output kept in `.tmp/test-logs/{name}.log` and
- * printed when it fails; the run fails if any suite did.
+ * `npm test`: lint, type check, the unit/component/API suites and the browser suite. Each suite waits on
+ * something most of the time (the Auth emulator, the database, a browser, a page's animation), so run one
+ * after another they left this 2-core machine's cores idle for much of 24 minutes. The browser suite's web
+ * server builds whatever bundle is missing first (under the build lock), so it starts with the others.
  *
- * The Auth emulator is started here, once, before the suites: each suite starts one only when none answers
- * and stops the one it started when it ends, so without this the unit suite, finishing first, took the
- * browser suite's emulator away mid-run (every sign-in after that got 503).
+ * `test:reliability`: the fault-injection suite first and alone (it times outages and recoveries, which a
+ * loaded machine would stretch), then the API suite on the PostgreSQL server, the long hostile-input run and
+ * the browser suite's reliability cases side by side.
+ *
+ * Every suite runs to its end, its output kept in `.tmp/test-logs/{name}.log` and printed when it fails; the
+ * run fails if any suite did. The Auth emulator is started here, once, before the suites: each suite starts
+ * one only when none answers and stops the one it started when it ends, so without this the unit suite,
+ * finishing first, took the browser suite's emulator away mid-run (every sign-in after that got 503).
  */
 import { spawn } from 'node:child_process';
 import { createWriteStream, mkdirSync, readFileSync } from 'node:fs';
@@ -24,12 +28,25 @@ interface Suite {
   script: string;
 }
 
-const SUITES: Suite[] = [
-  { name: 'lint', script: 'lint' },
-  { name: 'typecheck', script: 'typecheck' },
-  { name: 'unit', script: 'test:unit' },
-  { name: 'e2e', script: 'test:e2e' },
-];
+/** Each plan: stages run one after another, the suites of a stage side by side. */
+const PLANS: Record<string, Suite[][]> = {
+  test: [
+    [
+      { name: 'lint', script: 'lint' },
+      { name: 'typecheck', script: 'typecheck' },
+      { name: 'unit', script: 'test:unit' },
+      { name: 'e2e', script: 'test:e2e' },
+    ],
+  ],
+  reliability: [
+    [{ name: 'faults', script: 'test:faults' }],
+    [
+      { name: 'api-postgres', script: 'test:api:postgres' },
+      { name: 'hostile', script: 'test:hostile' },
+      { name: 'e2e-reliability', script: 'test:e2e:reliability' },
+    ],
+  ],
+};
 
 interface Outcome {
   suite: Suite;
@@ -58,10 +75,18 @@ function run(suite: Suite): Promise<Outcome> {
 }
 
 async function main(): Promise<void> {
+  const planName = process.argv[2] ?? 'test';
+  const plan = PLANS[planName];
+  if (!plan) throw new Error(`Unknown test plan '${planName}' (known: ${Object.keys(PLANS).join(', ')}).`);
   mkdirSync(LOGS, { recursive: true });
   const started = Date.now();
   const emulator = await ensureAuthEmulator();
-  const outcomes = await Promise.all(SUITES.map(run)).finally(() => emulator.stop());
+  const outcomes: Outcome[] = [];
+  try {
+    for (const stage of plan) outcomes.push(...(await Promise.all(stage.map(run))));
+  } finally {
+    await emulator.stop();
+  }
   const failed = outcomes.filter((outcome) => outcome.code !== 0);
   for (const outcome of failed) {
     console.info(`\n===== ${outcome.suite.name}: npm run ${outcome.suite.script} (exit ${outcome.code}) =====`);
