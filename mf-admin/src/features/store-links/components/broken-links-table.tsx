@@ -14,19 +14,19 @@ export interface BrokenLinksTableProps {
 
 const rowKey = (link: BrokenLink) => `${link.part_id}-${link.store_id}`;
 
-/** Broken links: part (its public page), store, the failing URL, the last result and when, Fix and Remove. */
+/** Broken links: part (its public page) and store, the failing URL, the last result and when, Fix and Remove. */
 export function BrokenLinksTable({ links, loading, onFix, onRemove }: BrokenLinksTableProps) {
   const columns: TableColumnsType<BrokenLink> = [
     {
       key: 'part',
-      title: 'Part',
+      title: 'Part and store',
       render: (_, link) => (
-        <a href={`/parts/view/${link.part_id}`} className={table.cellLink}>
-          {link.part_name}
-        </a>
+        <span className={styles.check}>
+          <a href={`/parts/view/${link.part_id}`}>{link.part_name}</a>
+          <span className={table.muted}>{link.store_name}</span>
+        </span>
       ),
     },
-    { key: 'store', title: 'Store', dataIndex: 'store_name' },
     {
       key: 'url',
       title: 'URL',
