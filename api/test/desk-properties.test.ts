@@ -3,6 +3,8 @@ import { eq, sql } from 'drizzle-orm';
 import sharp from 'sharp';
 import { part_types } from '../src/db/schema';
 import type { PartTypeRow } from '../src/repositories/part-types-repository';
+import { backfillPhotoPalettes } from '../src/services/photo-palette-backfill';
+import { stationImageKey } from '../src/storage/storage';
 import { buildTestApp, type TestApp } from './helpers/build-test-app';
 import { counterMismatches } from './helpers/counters';
 import { uniqueSuffix } from './helpers/emulator-accounts';
@@ -215,5 +217,41 @@ describe('GET /api/battlestations: desk filters and their counts', () => {
     const res = await list({ [name]: value });
     expect(res.statusCode).toBe(400);
     expect(res.json<{ message: string }>().message).toContain(message);
+  });
+});
+
+describe('start-up palette backfill of photos stored before palettes (decision 017)', () => {
+  it('fills each photo from its stored file and its station from the cover photo, marks a lost file, and does nothing twice', async () => {
+    const files = [photo(await bandedJpeg([BLUE, WHITE]), 'blue.jpg'), photo(await bandedJpeg([RED, BLACK]), 'red.jpg')];
+    const created = await send('POST', '/api/battlestations/', { name: `Old photos ${uniqueSuffix()}`, added_parts: [(await createPart(t.app)).part_id], is_public: 'false' }, files);
+    expect(created.statusCode).toBe(201);
+    const id = created.json<{ newId: number }>().newId;
+    const lost = await send('POST', '/api/battlestations/', { name: `Lost photo ${uniqueSuffix()}`, added_parts: [(await createPart(t.app)).part_id] }, [photo(await bandedJpeg([RED]), 'red.jpg')]);
+    const lostId = lost.json<{ newId: number }>().newId;
+    // The station is private, so its files are on the private side: the owner reads it.
+    const ownDetail = (stationId: number) =>
+      t.app.inject({ method: 'GET', url: `/api/battlestations/id/${stationId}`, headers: bearer(owner) }).then((r) => r.json<Detail>());
+    const extracted = await ownDetail(id);
+    // As a station saved before the palettes: no palette on its photos or on it, so no colour filter finds it.
+    await t.app.db.execute(sql`UPDATE battlestation_images SET palette = NULL, colour_families = NULL WHERE battlestation_id IN (${id}, ${lostId})`);
+    await t.app.db.execute(sql`UPDATE battlestations SET palette = '{}', colour_families = '{}' WHERE battlestation_id IN (${id}, ${lostId})`);
+    const [lostImage] = await rows<{ image: string }>(t.app.db, sql`SELECT image FROM battlestation_images WHERE battlestation_id = ${lostId}`);
+    await t.app.storage.delete(stationImageKey(lostImage!.image, false));
+    expect((await ownDetail(id)).palette).toEqual([]);
+
+    expect(await backfillPhotoPalettes(t.app)).toBeGreaterThanOrEqual(3);
+    const filled = await ownDetail(id);
+    expect(filled.palette.map(family)).toEqual(extracted.palette.map(family));
+    expect(family(filled.palette[0]!)).toBe('blue');
+    const photoFamilies = await rows<{ colour_families: string[] }>(
+      t.app.db,
+      sql`SELECT colour_families FROM battlestation_images WHERE battlestation_id = ${id} ORDER BY display_order`,
+    );
+    expect(photoFamilies[0]!.colour_families).toContain('blue');
+    expect(photoFamilies[1]!.colour_families).toContain('red');
+    expect((await detail(lostId)).palette).toEqual([]);
+    expect(await counterMismatches(t.app)).toEqual([]);
+
+    expect(await backfillPhotoPalettes(t.app)).toBe(0);
   });
 });

@@ -1,0 +1,64 @@
+import { and, eq, isNull } from 'drizzle-orm';
+import sharp from 'sharp';
+import type { Database } from '../db/database';
+import { battlestation_images, battlestations } from '../db/schema';
+import { decodeLimiter } from '../images/decode-limiter';
+import { extractPalette, type Palette } from '../images/palette';
+import type { Logger } from '../lib/logger';
+import { refreshBattlestationDerived } from '../repositories/derived-columns-repository';
+import { stationImageKey, type Storage } from '../storage/storage';
+
+export interface PaletteBackfillDeps {
+  db: Database;
+  storage: Storage;
+  log: Logger;
+}
+
+const NO_PALETTE: Palette = { colours: [], families: [] };
+
+/** The palette of a stored web copy, or none when the file is gone or does not decode (it is not retried). */
+async function paletteOfStoredPhoto(deps: PaletteBackfillDeps, key: string): Promise<Palette> {
+  const bytes = await deps.storage.get(key);
+  if (!bytes) return NO_PALETTE;
+  try {
+    return await decodeLimiter.run('palette-backfill', () => extractPalette(sharp(bytes)));
+  } catch (error) {
+    deps.log.warn({ err: error, key }, 'a stored photo did not decode: it gets no palette');
+    return NO_PALETTE;
+  }
+}
+
+/**
+ * Existing data of issue 19 (decision 017): photos stored before palettes were extracted at upload have
+ * `palette` null, so their stations showed no swatches and matched no colour filter. Each gets the palette of
+ * its stored web copy (the pixels the upload's extraction saw, re-encoded once), then its station's derived
+ * columns are refreshed (the cover photo's palette and colour families, hence its filter tokens and the kept
+ * facet counts). Idempotent: only rows still null are read, and a photo whose file is gone is recorded with an
+ * empty palette, so a second run does nothing. Answers how many photos were filled.
+ */
+export async function backfillPhotoPalettes(deps: PaletteBackfillDeps): Promise<number> {
+  const rows = await deps.db
+    .select({ image: battlestation_images.image, id: battlestations.battlestation_id, is_public: battlestations.is_public })
+    .from(battlestation_images)
+    .innerJoin(battlestations, eq(battlestations.battlestation_id, battlestation_images.battlestation_id))
+    .where(isNull(battlestation_images.palette));
+  let filled = 0;
+  for (const row of rows) {
+    try {
+      const palette = await paletteOfStoredPhoto(deps, stationImageKey(row.image, !row.is_public));
+      await deps.db.transaction(async (tx) => {
+        const updated = await tx
+          .update(battlestation_images)
+          .set({ palette: palette.colours, colour_families: palette.families })
+          .where(and(eq(battlestation_images.image, row.image), isNull(battlestation_images.palette)))
+          .returning({ id: battlestation_images.battlestation_id });
+        // Gone or renamed since the list was read (deleted, or moved to the other side): the next start sees it.
+        if (updated[0]) await refreshBattlestationDerived(tx, [updated[0].id]);
+      });
+      filled += 1;
+    } catch (error) {
+      deps.log.error({ err: error, image: row.image }, 'could not fill the palette of a photo');
+    }
+  }
+  return filled;
+}
