@@ -21,7 +21,7 @@ export interface Likeness {
 /** While a user types a name: loose, the user picks. */
 export const SUGGESTION_LIKENESS: Likeness = { similarity: 0.3, wordSimilarity: 0.6 };
 /** A pending request flagged as a likely duplicate: the admin is told, so fewer false alarms. */
-export const FLAG_LIKENESS: Likeness = { similarity: 0.45, wordSimilarity: 0.8 };
+export const FLAG_LIKENESS: Likeness = { similarity: 0.6, wordSimilarity: 0.8 };
 
 export async function withLikeness<T>(db: Database, likeness: Likeness, work: (tx: Database) => Promise<T>): Promise<T> {
   return db.transaction(async (tx) => {

@@ -62,7 +62,7 @@ export function PartsTable({ parts, loading, sort, onSort, onEdit, onDelete, onM
     {
       key: 'actions',
       title: <span className="visually-hidden">Actions</span>,
-      width: onMerge ? 120 : 56,
+      width: onMerge ? 104 : 56,
       align: 'center',
       render: (_, part) => (
         <span className={table.nowrap}>
