@@ -1,4 +1,4 @@
-import { ArrowLeftOutlined, ArrowRightOutlined, DeleteOutlined, HolderOutlined, TagOutlined } from '@ant-design/icons';
+import { ArrowLeftOutlined, ArrowRightOutlined, DeleteOutlined, HolderOutlined } from '@ant-design/icons';
 import { SafeImage, StationImage } from '@battledeck/shared/ui';
 import { useSortable } from '@dnd-kit/sortable';
 import { CSS } from '@dnd-kit/utilities';
@@ -106,7 +106,7 @@ export function PhotoTile({ photo, index, total, onMove, onRemove, buttonRef, on
           aria-controls={marking ? 'hotspot-editor' : undefined}
           aria-label={`Mark parts on ${label}${markCount ? `, ${markCount} marker${markCount === 1 ? '' : 's'}` : ''}`}
         >
-          <TagOutlined aria-hidden /> Mark parts{markCount ? ` (${markCount})` : ''}
+          <span className={styles.markDot} aria-hidden="true" /> Mark parts{markCount ? ` (${markCount})` : ''}
         </button>
       )}
       {problem && <p className={styles.tileError}>{problem}</p>}
