@@ -1,6 +1,7 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { APIRequestContext } from '@playwright/test';
+import { expectAccessible } from '../lib/axe';
 import { ADMIN_USER, expect, signIn, test } from './fixtures';
 
 /**
@@ -78,6 +79,7 @@ test('an admin sees a link broken after two failed checks, the part page marks i
   const link = buy.getByRole('link', { name: `${storeName} (opens in a new tab)` });
   await expect(link).toHaveAccessibleDescription('Link may be broken');
   await expect(buy.getByText('Link may be broken')).toBeVisible();
+  await expectAccessible(page, 'part page with a broken store link');
 
   await signIn(page, ADMIN_USER);
   await page.goto('/admin/store_links');
@@ -87,6 +89,7 @@ test('an admin sees a link broken after two failed checks, the part page marks i
   await expect(row.getByText(storeName)).toBeVisible();
   await expect(row.getByText('HTTP 404')).toBeVisible();
   await expect(row.locator('time')).toHaveAttribute('datetime', /^\d{4}-\d\d-\d\dT/);
+  await expectAccessible(page, 'admin store links');
 
   await row.getByRole('button', { name: `Fix the ${storeName} link of ${partName}` }).click();
   const dialog = page.getByRole('dialog', { name: 'Fix Store Link' });
