@@ -29,7 +29,13 @@ export default fp(
       app.log.warn({ err: error }, 'store-link check lock unavailable; this pass is skipped'),
     );
 
-    const run = (scope: { partId?: number } = {}) => lock.run(() => runCheckPass({ db: app.db, log: app.log, options }, scope));
+    const run = (scope: { partId?: number } = {}) =>
+      lock.run(async () => {
+        const summary = await runCheckPass({ db: app.db, log: app.log, options }, scope);
+        // Where to buy shows the new marks at once here; other instances within the cache's TTL.
+        if (summary.checked > 0) app.clearResponseCache?.();
+        return summary;
+      });
     app.decorate('runStoreLinkCheck', run);
 
     let timer: NodeJS.Timeout | undefined;
