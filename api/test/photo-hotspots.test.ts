@@ -161,6 +161,17 @@ describe('photo hotspots', () => {
     await expect(insert({ part_id: (await createPart(t.app)).part_id })).rejects.toThrow();
   });
 
+  it('are a change of their own in the station history, but not when they go with a removed photo', async () => {
+    const s = await station();
+    const latest = async () =>
+      (await t.app.inject({ method: 'GET', url: `/api/battlestations/id/${s.id}/history`, headers: bearer(owner) })).json<{ entries: { changes: { kind: string }[] }[] }>().entries[0]
+        .changes;
+    await put(s.id, { hotspots: [{ image: s.images[1], part_id: s.parts[0], x: 0.5, y: 0.5 }] });
+    expect(await latest()).toEqual([{ kind: 'hotspots_changed' }]);
+    await put(s.id, { removed_images: [s.images[1]] });
+    expect(await latest()).toEqual([{ kind: 'photos_removed', count: 1 }]);
+  });
+
   it('of a private station are never shown to others', async () => {
     const s = await station(false);
     await put(s.id, { hotspots: [{ image: s.images[0], part_id: s.parts[0], x: 0.5, y: 0.5 }] });

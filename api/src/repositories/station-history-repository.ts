@@ -1,7 +1,7 @@
 import type { StationChange } from '@battledeck/shared/contract';
 import { and, desc, eq, inArray, lt, type SQL } from 'drizzle-orm';
 import type { Database } from '../db/database';
-import { battlestations, parts, station_changes, users } from '../db/schema';
+import { battlestations, parts, photo_hotspots, station_changes, users } from '../db/schema';
 import { listStationImages, listStationPartIds } from './battlestation-media-repository';
 
 /** A station's history (decision 019): one row per save, written in the saving transaction. */
@@ -67,6 +67,8 @@ export interface StationSnapshot {
   partIds: number[];
   /** Photo ids in display order (ids survive the renames of a visibility change). */
   photoIds: number[];
+  /** The photos' part markers (decision 020), each as 'image_id:part_id:x:y', sorted. */
+  hotspots: string[];
 }
 
 export async function readStationSnapshot(tx: Database, stationId: number): Promise<StationSnapshot> {
@@ -82,7 +84,12 @@ export async function readStationSnapshot(tx: Database, stationId: number): Prom
     .where(eq(battlestations.battlestation_id, stationId));
   const partIds = await listStationPartIds(tx, stationId);
   const photos = await listStationImages(tx, stationId);
-  return { ...station, partIds, photoIds: photos.map((photo) => photo.image_id) };
+  const marks = await tx
+    .select({ image_id: photo_hotspots.image_id, part_id: photo_hotspots.part_id, x: photo_hotspots.x, y: photo_hotspots.y })
+    .from(photo_hotspots)
+    .where(eq(photo_hotspots.battlestation_id, stationId));
+  const hotspots = marks.map((mark) => `${mark.image_id}:${mark.part_id}:${mark.x}:${mark.y}`).sort();
+  return { ...station, partIds, photoIds: photos.map((photo) => photo.image_id), hotspots };
 }
 
 /** Part names by id, in the order of `ids` (kept in the history as they were named at the time). */

@@ -34,7 +34,20 @@ function photoChanges(before: number[], after: number[]): StationChange[] {
   return changes;
 }
 
-/** What a save changed, in the order the history shows it: fields, parts, photos, then visibility. */
+/**
+ * Whether the photos' markers changed by hand (decision 020): markers that went with a removed photo or part are
+ * that removal's doing, not a change of their own.
+ */
+function hotspotsChanged(before: StationSnapshot, after: StationSnapshot): boolean {
+  const kept = (mark: string) => {
+    const [imageId, partId] = mark.split(':').map(Number);
+    return after.photoIds.includes(imageId) && after.partIds.includes(partId);
+  };
+  const was = before.hotspots.filter(kept);
+  return was.length !== after.hotspots.length || was.some((mark, i) => after.hotspots[i] !== mark);
+}
+
+/** What a save changed, in the order the history shows it: fields, parts, photos, markers, then visibility. */
 export async function describeChanges(tx: Database, before: StationSnapshot, after: StationSnapshot): Promise<StationChange[]> {
   const changes = fieldChanges(before, after);
   const addedParts = await findPartNames(tx, without(after.partIds, before.partIds));
@@ -42,6 +55,7 @@ export async function describeChanges(tx: Database, before: StationSnapshot, aft
   if (addedParts.length > 0) changes.push({ kind: 'parts_added', parts: addedParts });
   if (removedParts.length > 0) changes.push({ kind: 'parts_removed', parts: removedParts });
   changes.push(...photoChanges(before.photoIds, after.photoIds));
+  if (hotspotsChanged(before, after)) changes.push({ kind: 'hotspots_changed' });
   if (before.is_public !== after.is_public) changes.push({ kind: 'visibility', is_public: after.is_public });
   return changes;
 }

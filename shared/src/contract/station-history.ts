@@ -22,6 +22,8 @@ export const stationChange = z.union([
   z.object({ kind: z.literal('photos_added'), count: photoCount }),
   z.object({ kind: z.literal('photos_removed'), count: photoCount }),
   z.object({ kind: z.literal('photos_reordered') }),
+  /** The photos' part markers changed (decision 020): placed, moved, re-pointed or removed by hand. */
+  z.object({ kind: z.literal('hotspots_changed') }),
   z.object({ kind: z.literal('visibility'), is_public: z.boolean() }),
 ]);
 export type StationChange = z.infer<typeof stationChange>;

@@ -12,6 +12,7 @@ describe('describeChange', () => {
     [{ kind: 'photos_added', count: 3 }, 'Added 3 photos'],
     [{ kind: 'photos_removed', count: 1 }, 'Removed a photo'],
     [{ kind: 'photos_reordered' }, 'Reordered photos'],
+    [{ kind: 'hotspots_changed' }, 'Updated the part markers on the photos'],
     [{ kind: 'visibility', is_public: true }, 'Made public'],
     [{ kind: 'visibility', is_public: false }, 'Made private'],
   ] satisfies [StationChange, string][])('describes %j as %s', (change, text) => {

@@ -32,6 +32,8 @@ export function describeChange(change: StationChange): string {
       return `Removed ${counted(change.count, 'a photo', 'photos')}`;
     case 'photos_reordered':
       return 'Reordered photos';
+    case 'hotspots_changed':
+      return 'Updated the part markers on the photos';
     case 'visibility':
       return change.is_public ? 'Made public' : 'Made private';
   }
