@@ -61,6 +61,20 @@ describe('Photo hotspots for visitors', () => {
     expect(screen.getByText('Part page')).toBeInTheDocument();
   });
 
+  it('hide a label with Escape (it shows again once focus comes back), before Escape closes the viewer', async () => {
+    const user = userEvent.setup();
+    renderGallery();
+    await user.click(screen.getByRole('link', { name: 'Open photo 1 of 3' }));
+    const dialog = screen.getByRole('dialog', { name: 'Night Owl' });
+    const marker = within(dialog).getByRole('link', { name: 'Ryzen 7' });
+    marker.focus();
+    await user.keyboard('{Escape}');
+    expect(marker).toHaveAttribute('data-dismissed');
+    expect(screen.getByRole('dialog', { name: 'Night Owl' })).toBeInTheDocument();
+    await user.keyboard('{Escape}');
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+  });
+
   it('on touch, show the name at the first tap and follow the link at the second', () => {
     renderGallery();
     const marker = screen.getByRole('link', { name: 'Ryzen 7' });

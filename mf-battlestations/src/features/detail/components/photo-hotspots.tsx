@@ -19,10 +19,12 @@ export interface PhotoHotspotsProps {
 /**
  * A photo's part markers (decision 020), laid over the box that shows it: each a link to its part's page named
  * by the part, placed in % (so the server's HTML has them where they belong). Hover or keyboard focus shows the
- * part's name; a tap shows it first and a second tap follows the link.
+ * part's name (Escape hides it again); a tap shows it first and a second tap follows the link.
  */
 export function PhotoHotspots({ hotspots, parts, size, boxRatio, label, className = '' }: PhotoHotspotsProps) {
   const [open, setOpen] = useState<number | null>(null);
+  // Escape hides a label shown by hover or focus until the pointer or focus leaves (WCAG 1.4.13).
+  const [dismissed, setDismissed] = useState<number | null>(null);
   const byTouch = useRef(false);
   const layer = useRef<HTMLUListElement>(null);
 
@@ -54,6 +56,7 @@ export function PhotoHotspots({ hotspots, parts, size, boxRatio, label, classNam
               to={`/parts/view/${part.part_id}`}
               className={styles.marker}
               data-open={open === index ? '' : undefined}
+              data-dismissed={dismissed === index ? '' : undefined}
               aria-label={part.name}
               onPointerDown={(event) => {
                 byTouch.current = event.pointerType === 'touch' || event.pointerType === 'pen';
@@ -64,7 +67,19 @@ export function PhotoHotspots({ hotspots, parts, size, boxRatio, label, classNam
                 event.preventDefault();
                 setOpen(index);
               }}
-              onBlur={() => setOpen((current) => (current === index ? null : current))}
+              onKeyDown={(event) => {
+                if (event.key !== 'Escape' || dismissed === index) return;
+                // The first Escape hides the label; the next one reaches the viewer (which closes).
+                event.preventDefault();
+                event.stopPropagation();
+                setDismissed(index);
+                setOpen(null);
+              }}
+              onPointerLeave={() => setDismissed((current) => (current === index ? null : current))}
+              onBlur={() => {
+                setOpen((current) => (current === index ? null : current));
+                setDismissed((current) => (current === index ? null : current));
+              }}
             >
               <span className={styles.dot} aria-hidden="true" />
               <span className={`${styles.label} ${styles[side.vertical]} ${styles[side.horizontal]}`} aria-hidden="true">
