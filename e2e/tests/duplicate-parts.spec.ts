@@ -92,5 +92,8 @@ test('a near-duplicate name offers the existing part; the admin sees the flag an
   await page.goto(`/battlestations/${stationId}`);
   await expect(page.getByRole('heading', { level: 1, name: stationName })).toBeVisible();
   await expect(page.getByRole('link', { name: keptName }).first()).toBeVisible();
-  await expect(page.getByText(mergedName)).toHaveCount(0);
+  await expect(page.getByRole('link', { name: mergedName, exact: true })).toHaveCount(0);
+  // The station's history tells the merge as a part swap.
+  await expect(page.getByText(`Removed a part: ${mergedName}`)).toBeVisible();
+  await expect(page.getByText(`Added a part: ${keptName}`)).toBeVisible();
 });
