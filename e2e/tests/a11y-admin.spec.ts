@@ -14,6 +14,7 @@ const SECTIONS: [path: string, heading: string][] = [
   ['parts', 'Parts'],
   ['pending_parts', 'Pending Parts'],
   ['stores', 'Stores'],
+  ['store_links', 'Broken Store Links'],
   ['users', 'Users'],
 ];
 

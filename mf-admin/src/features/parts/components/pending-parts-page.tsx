@@ -76,7 +76,8 @@ export default function PendingPartsPage() {
           {request.likely_parts && request.likely_parts.length > 0 && (
             // Computed by the server (decision 021): the existing parts this request looks like.
             <span className={styles.likely}>
-              <Tag color="warning" className={styles.likelyTag}>
+              {/* The default tag: antd's warning colours fall short of AA contrast on their own background. */}
+              <Tag className={styles.likelyTag}>
                 Likely duplicate
               </Tag>
               <span>Looks like an existing part: </span>
