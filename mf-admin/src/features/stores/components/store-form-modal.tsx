@@ -70,7 +70,7 @@ function StoreForm({ store, formId, onSaved }: { store: Store | null; formId: st
         control={control}
         render={({ field, fieldState }) => (
           <FormField label="URL" htmlFor="store-url" error={fieldState.error?.message} required>
-            <Input {...field} {...fieldAria('store-url', fieldState.error?.message)} type="url" placeholder="https://" maxLength={2048} />
+            <Input {...field} {...fieldAria('store-url', fieldState.error?.message)} type="url" placeholder="https://" maxLength={LIMITS.urlMax} />
           </FormField>
         )}
       />
