@@ -1,7 +1,7 @@
 import { and, asc, desc, eq, sql, type SQL } from 'drizzle-orm';
 import { PgTransaction, type AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { Database } from '../db/database';
-import { battlestation_images, battlestation_parts, battlestations, favorites, part_types, parts, photo_hotspots, station_counts, users } from '../db/schema';
+import { battlestation_images, battlestation_parts, battlestations, favorites, part_types, parts, photo_hotspots, station_counts, station_facet_counts, users } from '../db/schema';
 import { escapeLike } from './parts-catalogue-repository';
 import type { SearchTerm } from './search-words-repository';
 
@@ -138,6 +138,21 @@ export function battlestationOrder(sortBy: PublicListSort, direction: 'asc' | 'd
 }
 
 /**
+ * What an unfiltered page's answer needs besides its cards, read by the page's own statement: the kept total
+ * (decision 013) and the kept count of every filter value over all public stations (decision 017). Each is an
+ * uncorrelated subquery PostgreSQL runs once; only the page's first row carries them, so the answer does not
+ * repeat them row after row.
+ */
+const keptTotals = {
+  kept_total: sql<number | null>`CASE WHEN row_number() OVER () = 1 THEN (SELECT ${station_counts.public_stations} FROM ${station_counts}) END`,
+  kept_facets: sql<[string, number][] | string | null>`CASE WHEN row_number() OVER () = 1 THEN (SELECT coalesce(json_agg(json_build_array(
+      ${station_facet_counts.facet}, ${station_facet_counts.public_stations})), '[]') FROM ${station_facet_counts}
+    WHERE strpos(${station_facet_counts.facet}, '|') = 0) END`,
+};
+
+type PreparedPageRow = BattlestationCardRow & { kept_total: number | null; kept_facets: [string, number][] | string | null };
+
+/**
  * The page of the unfiltered list for one sort, built and prepared once per database (decision 013):
  * building the query was a fifth of the API's CPU on this route, and a prepared statement is planned once
  * per connection. Searches vary in their words and are built each time.
@@ -158,7 +173,7 @@ function preparedPage(db: Database, sortBy: PublicListSort, direction: 'asc' | '
       .offset(sql.placeholder('offset'))
       .as('page');
     prepared = db
-      .select(battlestationCardColumns)
+      .select({ ...battlestationCardColumns, ...keptTotals })
       .from(page)
       .innerJoin(battlestations, eq(battlestations.battlestation_id, page.id))
       .innerJoin(users, eq(users.user_id, battlestations.user_id))
@@ -168,12 +183,37 @@ function preparedPage(db: Database, sortBy: PublicListSort, direction: 'asc' | '
   }
   return prepared;
 }
-const preparedPages = new WeakMap<Database, Map<string, { execute(values: { limit: number; offset: number }): Promise<BattlestationCardRow[]> }>>();
+const preparedPages = new WeakMap<Database, Map<string, { execute(values: { limit: number; offset: number }): Promise<PreparedPageRow[]> }>>();
+
+const cardOf = ({ kept_total: _total, kept_facets: _facets, ...card }: PreparedPageRow): BattlestationCardRow => card;
+
+/** A page of the unfiltered list with the kept total and filter-value counts of its statement. */
+export interface PageWithKeptTotals {
+  rows: BattlestationCardRow[];
+  total: number;
+  /** Every filter token ('use:gaming'…) and how many public stations hold it. */
+  facetCounts: Map<string, number>;
+}
+
+/**
+ * A page of the unfiltered list and what its answer needs besides, in one round trip (issue 18: a round trip
+ * cost the API more CPU than PostgreSQL spent on the query). Undefined for an empty page (past the end: the
+ * caller asks for the totals on their own) and inside a transaction (no prepared statements there).
+ */
+export async function listPageWithKeptTotals(db: Database, query: Omit<PublicListQuery, 'terms' | 'facets' | 'gather'>): Promise<PageWithKeptTotals | undefined> {
+  if (db instanceof PgTransaction) return undefined;
+  const rows = await preparedPage(db, query.sortBy, query.direction).execute({ limit: query.limit, offset: query.offset });
+  const first = rows.find((row) => row.kept_total !== null);
+  if (!first) return undefined;
+  // A driver may hand JSON over as text (see toBattlestationCard).
+  const facets = typeof first.kept_facets === 'string' ? (JSON.parse(first.kept_facets) as [string, number][]) : (first.kept_facets ?? []);
+  return { rows: rows.map(cardOf), total: Number(first.kept_total), facetCounts: new Map(facets.map(([token, count]) => [token, Number(count)])) };
+}
 
 export async function listPublicBattlestations(db: Database, query: PublicListQuery): Promise<BattlestationCardRow[]> {
   const facets = query.facets ?? [];
   if (query.terms.length === 0 && facets.length === 0 && !(db instanceof PgTransaction)) {
-    return preparedPage(db, query.sortBy, query.direction).execute({ limit: query.limit, offset: query.offset });
+    return (await preparedPage(db, query.sortBy, query.direction).execute({ limit: query.limit, offset: query.offset })).map(cardOf);
   }
   const order = battlestationOrder(query.sortBy, query.direction, !query.gather);
   // The page's ids first, from the sort index alone (an index-only scan skips the offset cheaply), then

@@ -16,6 +16,7 @@ import {
   countPublicBattlestations,
   findStationPage,
   listFeaturedBattlestations,
+  listPageWithKeptTotals,
   listPublicBattlestations,
 } from '../repositories/battlestations-repository';
 import type { SearchTerm } from '../repositories/search-words-repository';
@@ -23,7 +24,7 @@ import { keptFacetTotal } from '../repositories/station-facets-repository';
 import { assertVisible } from './battlestation-access';
 import { toBattlestationCard } from './battlestation-cards';
 import { planSearch, type SearchRules } from './search-plan';
-import { countFacets, emptyFacets, FACET_SCAN_MAX, filterTokens } from './station-filters';
+import { countFacets, emptyFacets, FACET_SCAN_MAX, facetsOfAllStations, filterTokens } from './station-filters';
 
 /** The home page's featured grid (decision 8); private stations never appear (decision 7). */
 export async function getFeaturedBattlestations(db: Database): Promise<BattlestationCard[]> {
@@ -73,6 +74,13 @@ export function searchWords(term: string | undefined): string[] {
 const GATHER_ALWAYS = 1000;
 
 /**
+ * An unfiltered page within this many rows of the front is read from the front with its totals, in one
+ * statement: the walk costs less than the round trips that would learn the total first (which only decides
+ * whether to walk from the other end).
+ */
+const FRONT_WALK_ROWS = 1200;
+
+/**
  * GET /battlestations: one page of public stations and how many match in all, with the filters' facet
  * counts (decision 017).
  */
@@ -84,6 +92,10 @@ export async function listBattlestations(db: Database, params: PublicListParams)
   let terms: SearchTerm[] = [];
   let knownTotal: number | undefined;
   const words = searchWords(params.searchTerm);
+  if (words.length === 0 && facets.length === 0 && offset + limit <= FRONT_WALK_ROWS) {
+    const page = await listPageWithKeptTotals(db, query);
+    if (page) return { battlestations: page.rows.map(toBattlestationCard), total: page.total, facets: facetsOfAllStations(page.facetCounts) };
+  }
   if (words.length > 0) {
     const search = await planStationSearch(db, words);
     if (!search) return { battlestations: [], total: 0, facets: emptyFacets() };

@@ -47,6 +47,11 @@ export function emptyFacets(): BattlestationFacets {
   return toFacets(new Map());
 }
 
+/** The counts of the unfiltered list: every token's kept count over all public stations. */
+export function facetsOfAllStations(counts: Map<string, number>): BattlestationFacets {
+  return toFacets(counts);
+}
+
 /** A filter whose counts were not counted (too many stations to pass over) answers no values: no numbers shown. */
 function toFacets(counts: Map<string, number>, uncounted = new Set<string>()): BattlestationFacets {
   const of = (facet: Facet) =>
