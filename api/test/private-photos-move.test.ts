@@ -1,6 +1,6 @@
 import { thumbnailName } from '@battledeck/shared/contract';
 import { sql } from 'drizzle-orm';
-import { movePrivateStationPhotos } from '../src/services/private-photos-move';
+import { movePrivateStationPhotos, movePrivateStationPhotosOnce, PRIVATE_PHOTOS_TASK } from '../src/services/private-photos-move';
 import { allFiles } from './helpers/aborted-upload';
 import { buildTestApp, type TestApp } from './helpers/build-test-app';
 import { uniqueSuffix } from './helpers/emulator-accounts';
@@ -102,4 +102,31 @@ it('moves a photo whose _thumb alone is still public, and leaves a photo with no
   expect(keptSecond).toBe(second);
   expect(await t.app.storage.exists(`private/battlestations/${thumbnailName(movedFirst)}`)).toBe(true);
   expect(await t.app.storage.exists(`battlestations/${thumbnailName(first)}`)).toBe(false);
+});
+
+it('runs once per database at start-up: a later start checks no file at all', async () => {
+  await t.app.db.execute(sql`DELETE FROM completed_tasks WHERE name = ${PRIVATE_PHOTOS_TASK}`);
+  const legacy = await legacyPrivateStation();
+  let checks = 0;
+  const storage = new Proxy(t.app.storage, {
+    get: (target, key, receiver) =>
+      key === 'exists'
+        ? (name: string) => {
+            checks += 1;
+            return target.exists(name);
+          }
+        : Reflect.get(target, key, receiver),
+  });
+  const deps = { db: t.app.db, log: t.app.log, storage };
+
+  expect(await movePrivateStationPhotosOnce(deps)).toBe(2);
+  expect(checks).toBeGreaterThan(0);
+  const recorded = await rows<{ name: string }>(t.app.db, sql`SELECT name FROM completed_tasks`);
+  expect(recorded.map((row) => row.name)).toEqual([PRIVATE_PHOTOS_TASK]);
+
+  checks = 0;
+  const moved = await photosOf(legacy);
+  expect(await movePrivateStationPhotosOnce(deps)).toBe(0);
+  expect(checks).toBe(0);
+  expect(await photosOf(legacy)).toEqual(moved);
 });

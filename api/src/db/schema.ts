@@ -446,3 +446,13 @@ export const photo_hotspots = pgTable(
     check('photo_hotspots_position_check', sql`${t.x} BETWEEN 0 AND 1 AND ${t.y} BETWEEN 0 AND 1`),
   ],
 );
+
+/**
+ * One-off start-up tasks that have run to the end on this database (their name and when): a later start
+ * skips them instead of checking every row again (the private-photos move looked at every private photo's
+ * files on every start: 300,000 file checks at 1,000,000 stations).
+ */
+export const completed_tasks = pgTable('completed_tasks', {
+  name: text('name').primaryKey(),
+  completed_date: timestamp('completed_date', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+});

@@ -3,6 +3,7 @@ import type { Database } from '../db/database';
 import { withWrittenFiles } from '../images/written-files';
 import type { Logger } from '../lib/logger';
 import { listPrivateStationImages, listStationImages, renameStationImages } from '../repositories/battlestation-media-repository';
+import { isTaskCompleted, markTaskCompleted } from '../repositories/completed-tasks-repository';
 import { lockBattlestation } from '../repositories/battlestations-repository';
 import { refreshBattlestationDerived } from '../repositories/derived-columns-repository';
 import { stationImageKey, type Storage } from '../storage/storage';
@@ -61,5 +62,21 @@ export async function movePrivateStationPhotos(deps: MoveDeps): Promise<number> 
     );
     await removeOldPhotoFiles(deps.storage, deps.log, oldKeys);
   }
+  return moved;
+}
+
+/** The name `movePrivateStationPhotosOnce` records in `completed_tasks`. */
+export const PRIVATE_PHOTOS_TASK = 'move-private-station-photos';
+
+/**
+ * The move at start-up, once per database: since issue 15 every save places a private station's photos under
+ * the private prefix, so once a move has run to the end there is nothing left for a later start to find, and
+ * checking every private photo's files again (two file checks or HEAD requests each) is skipped. A move that
+ * fails part-way is not recorded and runs again at the next start.
+ */
+export async function movePrivateStationPhotosOnce(deps: MoveDeps): Promise<number> {
+  if (await isTaskCompleted(deps.db, PRIVATE_PHOTOS_TASK)) return 0;
+  const moved = await movePrivateStationPhotos(deps);
+  await markTaskCompleted(deps.db, PRIVATE_PHOTOS_TASK);
   return moved;
 }
