@@ -1,6 +1,6 @@
 import { and, asc, count, desc, eq, or, sql, type SQL } from 'drizzle-orm';
 import type { Direction, PartSort } from '@battledeck/shared/contract';
-import type { AnyPgColumn } from 'drizzle-orm/pg-core';
+import { PgTransaction, type AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { Database } from '../db/database';
 import { battlestation_parts, battlestations, part_requests, part_stores, part_type_counts, part_types, parts, store_link_checks, stores, users } from '../db/schema';
 import { battlestationCardColumns, isPublicStation, type BattlestationCardRow } from './battlestations-repository';
@@ -133,6 +133,55 @@ export async function listParts(db: Database, page: PartListPage): Promise<PartS
     .orderBy(order(sortColumn), order(parts.part_id))
     .limit(page.limit)
     .offset(page.offset);
+}
+
+/**
+ * A page of the catalogue without search words and its kept total (decision 013) in one statement, prepared
+ * once per database and sort: one round trip instead of two (issue 18: a round trip cost the API more CPU than
+ * PostgreSQL spent on either query). The total is an uncorrelated subquery, run once and carried on each row.
+ * The category is named by its path, looked up in the same statement. Undefined for an empty page (past the
+ * end, or an unknown category: the caller takes the longer way) and inside a transaction.
+ */
+export async function listPartsWithKeptTotal(
+  db: Database,
+  page: Omit<PartListPage, 'terms' | 'typeId'> & { typePath?: string },
+): Promise<{ rows: PartSummaryRow[]; total: number } | undefined> {
+  if (db instanceof PgTransaction) return undefined;
+  const rows = await preparedPartsPage(db, page.sortBy, page.direction, page.typePath !== undefined).execute({
+    limit: page.limit,
+    offset: page.offset,
+    typePath: page.typePath ?? '',
+  });
+  if (rows.length === 0) return undefined;
+  return { rows: rows.map(({ kept_total: _total, ...part }) => part), total: Number(rows[0]!.kept_total) };
+}
+
+type PreparedPartsPage = { execute(values: { limit: number; offset: number; typePath: string }): Promise<(PartSummaryRow & { kept_total: number })[]> };
+const preparedPartsPages = new WeakMap<Database, Map<string, PreparedPartsPage>>();
+
+function preparedPartsPage(db: Database, sortBy: PartSort, direction: Direction, inCategory: boolean): PreparedPartsPage {
+  let byKey = preparedPartsPages.get(db);
+  if (!byKey) preparedPartsPages.set(db, (byKey = new Map()));
+  const key = `${sortBy}_${direction}_${inCategory ? 'category' : 'all'}`;
+  let prepared = byKey.get(key);
+  if (!prepared) {
+    const order = direction === 'asc' ? asc : desc;
+    const sortColumn = sortBy === 'name' ? sql`lower(${parts.name})` : parts.battlestation_count;
+    const typeId = sql`(SELECT ${part_types.type_id} FROM ${part_types} WHERE ${part_types.type_path} = ${sql.placeholder('typePath')})`;
+    const keptTotal = sql<number>`(SELECT coalesce(sum(${part_type_counts.parts}), 0)::int FROM ${part_type_counts}
+      ${inCategory ? sql`WHERE ${part_type_counts.type_id} = ${typeId}` : sql``})`;
+    prepared = db
+      .select({ ...summaryColumns, kept_total: keptTotal })
+      .from(parts)
+      .innerJoin(part_types, eq(part_types.type_id, parts.type_id))
+      .where(inCategory ? eq(parts.type_id, typeId) : undefined)
+      .orderBy(order(sortColumn), order(parts.part_id))
+      .limit(sql.placeholder('limit'))
+      .offset(sql.placeholder('offset'))
+      .prepare(`parts_page_${key}`);
+    byKey.set(key, prepared);
+  }
+  return prepared;
 }
 
 /**

@@ -20,6 +20,7 @@ import {
   findPartTypeId,
   listPartBattlestations,
   listParts,
+  listPartsWithKeptTotal,
   listPartStoreLinks,
   popularParts,
   type PartSummaryRow,
@@ -66,19 +67,19 @@ const PART_SEARCH: SearchRules = {
 
 /** GET /parts: one page of the catalogue with the total of the whole filtered list. */
 export async function getParts(db: Database, query: z.output<typeof partsQuery>): Promise<PartsListResponse> {
-  const typeId = await typeIdOfPath(db, query.partType);
   const words = query.searchTerm ? searchWords(query.searchTerm) : [];
+  const sorted = { sortBy: query.sortBy, direction: query.direction, limit: query.resultsPerPage, offset: (query.pageNumber - 1) * query.resultsPerPage };
+  if (words.length === 0) {
+    const withTotal = await listPartsWithKeptTotal(db, { ...sorted, typePath: query.partType || undefined });
+    if (withTotal) return { parts: withTotal.rows.map(withImageSize), total: withTotal.total };
+  }
+  const typeId = await typeIdOfPath(db, query.partType);
   const plan = words.length > 0 ? await planSearch(db, PART_SEARCH, words) : { terms: [], total: undefined };
   if (!plan) return { parts: [], total: 0 };
   const filter = { typeId, terms: plan.terms };
+  const page = { ...sorted, typeId };
   const read = async (tx: Database) => {
-    const rows = await listParts(tx, {
-      ...filter,
-      sortBy: query.sortBy,
-      direction: query.direction,
-      limit: query.resultsPerPage,
-      offset: (query.pageNumber - 1) * query.resultsPerPage,
-    });
+    const rows = await listParts(tx, { ...page, terms: plan.terms });
     // The vocabulary counts parts of every category.
     const total = typeId === undefined && plan.total !== undefined ? plan.total : await countParts(tx, filter);
     return { parts: rows.map(withImageSize), total };
