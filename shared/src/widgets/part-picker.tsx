@@ -4,6 +4,7 @@ import { useEffect, useId, useRef, useState } from 'react';
 import { partTypesQueryOptions } from '../api/part-types';
 import { partSuggestionsQueryOptions } from '../api/part-autocomplete';
 import { AUTOCOMPLETE_MIN_CHARS, type AutocompleteEntry } from '../contract/parts';
+import { useDebounced } from './use-debounced';
 
 export const PART_PICKER_MESSAGES = {
   loadError: 'Error loading parts',
@@ -12,16 +13,6 @@ export const PART_PICKER_MESSAGES = {
 
 /** Typing pauses this long before the server is asked, so a fast typist sends one request, not one per key. */
 export const PART_PICKER_DEBOUNCE_MS = 250;
-
-/** `value`, once it has stopped changing for `delay` ms. */
-function useDebounced<T>(value: T, delay: number): T {
-  const [settled, setSettled] = useState(value);
-  useEffect(() => {
-    const timer = setTimeout(() => setSettled(value), delay);
-    return () => clearTimeout(timer);
-  }, [value, delay]);
-  return settled;
-}
 
 /**
  * With no suggestion active rc-select still points the box's aria-activedescendant at '…_list_-1', an element that
