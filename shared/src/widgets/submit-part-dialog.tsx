@@ -2,7 +2,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { Alert, Button, Input, Modal, Result, Spin, type InputRef } from 'antd';
 import { useEffect, useRef } from 'react';
-import { Controller, useForm } from 'react-hook-form';
+import { Controller, useForm, useWatch } from 'react-hook-form';
 import { errorMessage } from '../api/api-error';
 import { requestPart } from '../api/part-request';
 import { queryKeys } from '../api/query-keys';
@@ -47,12 +47,14 @@ export function SubmitPartDialog({ open, onClose, initialName = '', partType, on
     mutationFn: requestPart,
     onSuccess: () => queryClient.invalidateQueries({ queryKey: queryKeys.parts.pending() }),
   });
-  const { control, handleSubmit, reset, watch } = useForm<PartRequestBody>({
+  const { control, handleSubmit, reset } = useForm<PartRequestBody>({
     resolver: zodResolver(partRequestBody),
     mode: 'onSubmit',
     reValidateMode: 'onBlur',
     values: { partName: initialName, partUrl: '' },
   });
+  // The name alone: the suggestions follow it, and typing the link does not re-render the dialog.
+  const partName = useWatch({ control, name: 'partName' });
   const nameRef = useRef<InputRef>(null);
   const closeRef = useRef<HTMLButtonElement>(null);
 
@@ -122,7 +124,7 @@ export function SubmitPartDialog({ open, onClose, initialName = '', partType, on
               )}
             />
             <SimilarPartSuggestions
-              name={watch('partName') ?? ''}
+              name={partName ?? ''}
               partType={partType}
               onFollow={close}
               onPick={
