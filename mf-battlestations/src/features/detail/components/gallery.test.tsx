@@ -1,20 +1,11 @@
 import { fireEvent, render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { installPointerEvent } from '../../../testing/pointer-event';
 import { Gallery, SCROLL_FRACTION } from './gallery';
 
 const images = ['a.jpg', 'b.jpg', 'c.png'];
 
-// jsdom has no PointerEvent: a MouseEvent carrying a pointerId stands in for swipes.
-class PointerEventStub extends MouseEvent {
-  readonly pointerId: number;
-  constructor(type: string, init: PointerEventInit = {}) {
-    super(type, init);
-    this.pointerId = init.pointerId ?? 0;
-  }
-}
-beforeAll(() => {
-  if (!('PointerEvent' in window)) Object.assign(window, { PointerEvent: PointerEventStub });
-});
+installPointerEvent();
 
 describe('Gallery and its viewer', () => {
   it('opens the viewer on a photo, moves with the arrow keys (wrapping) and closes with Esc, focus back on the photo', async () => {

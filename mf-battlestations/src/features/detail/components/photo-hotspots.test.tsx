@@ -2,20 +2,10 @@ import { fireEvent, render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter, Route, Routes } from 'react-router-dom';
 import { detail } from '../../../testing/fixtures';
+import { installPointerEvent } from '../../../testing/pointer-event';
 import { Gallery } from './gallery';
 
-class PointerEventStub extends MouseEvent {
-  readonly pointerId: number;
-  readonly pointerType: string;
-  constructor(type: string, init: PointerEventInit = {}) {
-    super(type, init);
-    this.pointerId = init.pointerId ?? 1;
-    this.pointerType = init.pointerType ?? 'mouse';
-  }
-}
-beforeAll(() => {
-  if (!('PointerEvent' in window)) Object.assign(window, { PointerEvent: PointerEventStub });
-});
+installPointerEvent();
 
 const station = detail({
   image_sizes: [

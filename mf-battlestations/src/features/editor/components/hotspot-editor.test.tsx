@@ -3,25 +3,15 @@ import { mockFetch, resetSession, setSession } from '@battledeck/shared/testing'
 import { fireEvent, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { detail } from '../../../testing/fixtures';
+import { installPointerEvent } from '../../../testing/pointer-event';
 import { renderRoute } from '../../../testing/render-route';
 import EditPage from './edit-page';
 
 jest.mock('@battledeck/shared/api', () => ({ ...jest.requireActual('@battledeck/shared/api'), apiUpload: jest.fn() }));
 const upload = apiUpload as jest.MockedFunction<typeof apiUpload>;
 
-// jsdom has no PointerEvent: a MouseEvent carrying a pointerId and type stands in.
-class PointerEventStub extends MouseEvent {
-  readonly pointerId: number;
-  readonly pointerType: string;
-  constructor(type: string, init: PointerEventInit = {}) {
-    super(type, init);
-    this.pointerId = init.pointerId ?? 1;
-    this.pointerType = init.pointerType ?? 'mouse';
-  }
-}
-
+installPointerEvent();
 beforeAll(() => {
-  if (!('PointerEvent' in window)) Object.assign(window, { PointerEvent: PointerEventStub });
   Object.assign(URL, { createObjectURL: jest.fn(() => 'blob:x'), revokeObjectURL: jest.fn() });
 });
 beforeEach(() => {
@@ -99,6 +89,8 @@ describe('Mark parts (photo hotspots)', () => {
     expect(within(panel).getByRole('button', { name: 'Add marker' })).toHaveFocus();
     await user.click(within(panel).getByRole('button', { name: 'Done' }));
     expect(screen.queryByRole('region', { name: /Mark parts/ })).not.toBeInTheDocument();
+    // The focus goes back to the photo's Mark parts button.
+    expect(screen.getByRole('button', { name: 'Mark parts on Photo 2' })).toHaveFocus();
   });
 
   it('keeps markers on their photo when the photos are reordered, and drops those of a removed part', async () => {
