@@ -196,12 +196,9 @@ export function PhotoField({ id, value, parts = [], onChange, error }: PhotoFiel
           parts={parts}
           onChange={(hotspots) => onChange(value.map((photo, i) => (i === markingIndex ? { ...photo, hotspots } : photo)))}
           onClose={() => {
-            const key = marking;
-            setMarking(null);
             // Focus goes back to the photo's Mark parts button.
-            requestAnimationFrame(() =>
-              [...document.querySelectorAll<HTMLButtonElement>('[data-mark-parts]')].find((button) => button.dataset.markParts === key)?.focus(),
-            );
+            buttons.current.get(value[markingIndex].key)?.mark?.focus();
+            setMarking(null);
           }}
         />
       )}

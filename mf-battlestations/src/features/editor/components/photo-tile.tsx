@@ -6,7 +6,7 @@ import type { KeyboardEventHandler } from 'react';
 import { photoProblem, type PhotoItem } from '../utils/form-schema';
 import styles from './photo-field.module.css';
 
-export type TileAction = 'left' | 'right' | 'remove';
+export type TileAction = 'left' | 'right' | 'remove' | 'mark';
 
 export interface PhotoTileProps {
   photo: PhotoItem;
@@ -100,8 +100,8 @@ export function PhotoTile({ photo, index, total, onMove, onRemove, buttonRef, on
         <button
           type="button"
           className={`${styles.markParts} ${marking ? styles.marking : ''}`}
+          ref={(el) => buttonRef('mark', el)}
           onClick={onMarkParts}
-          data-mark-parts={photo.key}
           aria-expanded={marking}
           aria-controls={marking ? 'hotspot-editor' : undefined}
           aria-label={`Mark parts on ${label}${markCount ? `, ${markCount} marker${markCount === 1 ? '' : 's'}` : ''}`}
