@@ -1,8 +1,8 @@
 import { PlusOutlined } from '@ant-design/icons';
 import { HOTSPOTS_PER_PHOTO_MAX } from '@battledeck/shared/contract';
-import { SafeImage, StationImage } from '@battledeck/shared/ui';
+import { SafeImage, SelectField, StationImage } from '@battledeck/shared/ui';
 import { Button } from 'antd';
-import { useEffect, useId, useRef, useState, type KeyboardEvent, type PointerEvent } from 'react';
+import { useEffect, useId, useLayoutEffect, useRef, useState, type KeyboardEvent, type PointerEvent } from 'react';
 import type { PartItem, PhotoItem } from '../utils/form-schema';
 import { clampPosition, hotspotKey, nextPartFor, type HotspotItem } from '../utils/hotspots';
 import styles from './hotspot-editor.module.css';
@@ -32,15 +32,16 @@ export function HotspotEditor({ photo, label, parts, onChange, onClose }: Hotspo
   const hotspots = photo.hotspots ?? [];
   const frame = useRef<HTMLDivElement>(null);
   const markers = useRef(new Map<string, HTMLButtonElement | null>());
-  const select = useRef<HTMLSelectElement>(null);
   const addButton = useRef<HTMLButtonElement>(null);
   const heading = useRef<HTMLHeadingElement>(null);
   const [selected, setSelected] = useState<string | null>(hotspots[0]?.key ?? null);
   const [status, setStatus] = useState('');
-  const [focusNext, setFocusNext] = useState<{ key: string | null; target: 'marker' | 'select' | 'add' } | null>(null);
+  // Where the focus goes once the markers have changed (like the photo list's refocus).
+  const refocus = useRef<{ key: string | null; target: 'marker' | 'select' | 'add' } | null>(null);
   const drag = useRef<{ key: string; pointerId: number } | null>(null);
   const helpId = useId();
   const headingId = useId();
+  const selectId = useId();
 
   const partName = (partId: number) => parts.find((part) => part.part_id === partId)?.name ?? 'Unknown part';
   const full = hotspots.length >= HOTSPOTS_PER_PHOTO_MAX;
@@ -49,13 +50,14 @@ export function HotspotEditor({ photo, label, parts, onChange, onClose }: Hotspo
   // The panel opens with the focus on its heading, so a screen reader starts at its instructions.
   useEffect(() => heading.current?.focus(), []);
 
-  useEffect(() => {
-    if (!focusNext) return;
-    setFocusNext(null);
-    if (focusNext.target === 'add') addButton.current?.focus();
-    else if (focusNext.target === 'select') select.current?.focus();
-    else if (focusNext.key) markers.current.get(focusNext.key)?.focus();
-  }, [focusNext]);
+  useLayoutEffect(() => {
+    const target = refocus.current;
+    if (!target) return;
+    refocus.current = null;
+    if (target.target === 'add') addButton.current?.focus();
+    else if (target.target === 'select') document.getElementById(selectId)?.focus();
+    else if (target.key) markers.current.get(target.key)?.focus();
+  }, [photo.hotspots, selectId]);
 
   const update = (key: string, change: Partial<HotspotItem>) => onChange(hotspots.map((hotspot) => (hotspot.key === key ? { ...hotspot, ...change } : hotspot)));
 
@@ -65,7 +67,7 @@ export function HotspotEditor({ photo, label, parts, onChange, onClose }: Hotspo
     const hotspot = { key: hotspotKey(), part_id: partId, x: clampPosition(x), y: clampPosition(y) };
     onChange([...hotspots, hotspot]);
     setSelected(hotspot.key);
-    setFocusNext({ key: hotspot.key, target: focus });
+    refocus.current = { key: hotspot.key, target: focus };
     setStatus(`Marker ${hotspots.length + 1} added for ${partName(partId)}. Choose its part below.`);
   };
 
@@ -75,7 +77,7 @@ export function HotspotEditor({ photo, label, parts, onChange, onClose }: Hotspo
     const neighbour = rest[index] ?? rest[index - 1];
     onChange(rest);
     setSelected(neighbour?.key ?? null);
-    setFocusNext(neighbour ? { key: neighbour.key, target: 'marker' } : { key: null, target: 'add' });
+    refocus.current = neighbour ? { key: neighbour.key, target: 'marker' } : { key: null, target: 'add' };
     setStatus(`Marker for ${partName(hotspots[index].part_id)} removed.`);
   };
 
@@ -185,16 +187,15 @@ export function HotspotEditor({ photo, label, parts, onChange, onClose }: Hotspo
             </Button>
             {current && (
               <>
-                <label className={styles.partChoice}>
-                  <span>Part of marker {hotspots.indexOf(current) + 1}</span>
-                  <select ref={select} value={current.part_id} onChange={(event) => update(current.key, { part_id: Number(event.target.value) })}>
-                    {parts.map((part) => (
-                      <option key={part.part_id} value={part.part_id}>
-                        {part.name} ({part.type_name})
-                      </option>
-                    ))}
-                  </select>
-                </label>
+                <SelectField
+                  id={selectId}
+                  label={`Part of marker ${hotspots.indexOf(current) + 1}`}
+                  fieldClassName={styles.partChoice}
+                  className={styles.partSelect}
+                  value={current.part_id}
+                  onChange={(event) => update(current.key, { part_id: Number(event.target.value) })}
+                  options={parts.map((part) => ({ value: part.part_id, label: `${part.name} (${part.type_name})` }))}
+                />
                 <Button danger onClick={() => remove(current.key)}>
                   Remove marker
                 </Button>
