@@ -3,7 +3,7 @@ import { buildTestApp, type TestApp } from './helpers/build-test-app';
 import { counterMismatches } from './helpers/counters';
 import { uniqueSuffix } from './helpers/emulator-accounts';
 import { createBattlestation, createPart, createUser, type TestUser } from './helpers/factories';
-import { listPublicBattlestations, type PublicListSort } from '../src/repositories/battlestations-repository';
+import { countPublicBattlestations, listPublicBattlestations, walkPublicBattlestations, type PublicListSort } from '../src/repositories/battlestations-repository';
 import { planStationSearch } from '../src/services/battlestations-service';
 
 /**
@@ -104,6 +104,25 @@ describe('a page of a search', () => {
       listPublicBattlestations(t.app.db, { sortBy, direction, offset, limit: 4, terms: plan!.terms, gather }).then((rows) => rows.map((row) => row.battlestation_id));
     for (const offset of [0, 4, 8]) expect(await read(true, offset)).toEqual(await read(false, offset));
     expect([...(await read(true, 0)), ...(await read(true, 4)), ...(await read(true, 8))]).toHaveLength(9);
+  });
+
+  it.each<[PublicListSort, 'asc' | 'desc']>([
+    ['name', 'asc'],
+    ['name', 'desc'],
+    ['favorites', 'asc'],
+    ['favorites', 'desc'],
+    ['created_date', 'asc'],
+    ['created_date', 'desc'],
+  ])('reads the same page along the sort index within a budget of rows, and gives up past it (%s %s)', async (sortBy, direction) => {
+    const plan = await planStationSearch(t.app.db, [marker]);
+    const everyStation = await countPublicBattlestations(t.app.db, []);
+    const query = (offset: number, limit: number) => ({ sortBy, direction, offset, limit, terms: plan!.terms });
+    for (const [offset, limit] of [[0, 4], [4, 4], [8, 1]]) {
+      const gathered = await listPublicBattlestations(t.app.db, { ...query(offset, limit), gather: true });
+      expect(await walkPublicBattlestations(t.app.db, query(offset, limit), everyStation)).toEqual(gathered);
+    }
+    // Three rows walked cannot fill a page of four.
+    expect(await walkPublicBattlestations(t.app.db, query(0, 4), 3)).toBeUndefined();
   });
 });
 

@@ -18,6 +18,8 @@ import {
   listFeaturedBattlestations,
   listPageWithKeptTotals,
   listPublicBattlestations,
+  walkPublicBattlestations,
+  type PublicListQuery,
 } from '../repositories/battlestations-repository';
 import type { SearchTerm } from '../repositories/search-words-repository';
 import { keptFacetTotal } from '../repositories/station-facets-repository';
@@ -116,13 +118,24 @@ export async function listBattlestations(db: Database, params: PublicListParams)
   const fromEnd = offset > total / 2;
   const reversed = { direction: params.direction === 'asc' ? 'desc' : 'asc', offset: Math.max(0, total - offset - limit), limit: Math.min(limit, total - offset) } as const;
   const page = fromEnd ? { ...query, ...reversed } : query;
-  // Walking a sort index reads about (rows up to the page) × (public stations / matches) rows; gathering
-  // the matches reads each once. Take the smaller.
-  const gather =
-    (terms.length > 0 || facets.length > 0) &&
-    (total < GATHER_ALWAYS || total <= ((page.offset + page.limit) * (await countPublicBattlestations(db, []))) / total);
-  const rows = await listPublicBattlestations(db, { ...page, terms, gather });
+  const rows = terms.length > 0 || facets.length > 0 ? await searchPage(db, { ...page, terms }, total) : await listPublicBattlestations(db, { ...page, terms });
   return { battlestations: (fromEnd ? rows.reverse() : rows).map(toBattlestationCard), total, facets: facetCounts };
+}
+
+/**
+ * A page of a search or filtered list. Walking a sort index reads about (rows up to the page) × (public
+ * stations / matches) rows when the matches are spread along it; gathering the matches reads each once. Take
+ * the smaller, but give the walk a budget: matches that sort together (a word of the name, by name) can sit
+ * far from the start, and then the page is gathered after all (decision 015).
+ */
+async function searchPage(db: Database, page: PublicListQuery, total: number) {
+  const gathered = () => listPublicBattlestations(db, { ...page, gather: true });
+  if (total < GATHER_ALWAYS) return gathered();
+  const evenWalk = ((page.offset + page.limit) * (await countPublicBattlestations(db, []))) / total;
+  if (total <= evenWalk) return gathered();
+  // The walk reads at most as many rows as gathering would (a row walked costs about what a row gathered
+  // does: 1.6 and 1.7 µs at 100,000), so a walk that gives up costs at most twice the gathering.
+  return (await walkPublicBattlestations(db, page, total)) ?? gathered();
 }
 
 /** GET /battlestations/id/{id}: the page of one station, with `is_favorited` for the caller. */
