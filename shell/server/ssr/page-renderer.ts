@@ -56,7 +56,6 @@ const NPM_SINGLETONS = ['react', 'react/jsx-runtime', 'react-dom', 'react-dom/se
 /** How long a file of a remote on another origin is reused before it is fetched again. */
 const REFETCH_AFTER_MS = 5000;
 
-
 function withTimeout<T>(promise: Promise<T>, signal: AbortSignal): Promise<T> {
   return new Promise<T>((resolve, reject) => {
     const abort = () => reject(new Error('over the server render budget'));
