@@ -25,5 +25,8 @@ describe('labelSide', () => {
     expect(labelSide({ left: 10, top: 10 })).toEqual({ vertical: 'below', horizontal: 'start' });
     expect(labelSide({ left: 50, top: 60 })).toEqual({ vertical: 'above', horizontal: 'centre' });
     expect(labelSide({ left: 90, top: 90 })).toEqual({ vertical: 'above', horizontal: 'end' });
+    // A centred label is up to 60% of the photo wide: it needs 30% on each side of its marker.
+    expect(labelSide({ left: 30, top: 60 }).horizontal).toBe('start');
+    expect(labelSide({ left: 70, top: 60 }).horizontal).toBe('end');
   });
 });

@@ -27,10 +27,14 @@ export function placeMarker(x: number, y: number, size?: PhotoSize | null, boxRa
 
 const round = (value: number) => Math.round(value * 100) / 100;
 
-/** Which way a marker's label opens, so it stays inside the photo: below near the top, inward near the sides. */
+/**
+ * Which way a marker's label opens, so it stays inside the photo: below near the top, inward near the sides.
+ * A label is at most 60% of the photo's width (photo-hotspots.module.css): centred on a marker from 35% to 65%
+ * across, it has the room on both sides.
+ */
 export function labelSide(place: MarkerPlace): { vertical: 'above' | 'below'; horizontal: 'start' | 'centre' | 'end' } {
   return {
     vertical: place.top < 30 ? 'below' : 'above',
-    horizontal: place.left < 25 ? 'start' : place.left > 75 ? 'end' : 'centre',
+    horizontal: place.left < 35 ? 'start' : place.left > 65 ? 'end' : 'centre',
   };
 }
