@@ -50,11 +50,12 @@ test('owner marks parts by mouse and keyboard; markers keep to their photo; visi
   const mouseMarker = panel.getByRole('button', { name: second.name, exact: true });
   await expect(mouseMarker).toBeVisible();
 
-  // ... and a drag moves it.
+  // ... and a drag moves it (the photo measured again: focusing the choice may have scrolled the page).
   const at = (await mouseMarker.boundingBox())!;
+  const now = (await photo.boundingBox())!;
   await page.mouse.move(at.x + at.width / 2, at.y + at.height / 2);
   await page.mouse.down();
-  await page.mouse.move(box.x + box.width * 0.3, box.y + box.height * 0.4, { steps: 5 });
+  await page.mouse.move(now.x + now.width * 0.3, now.y + now.height * 0.4, { steps: 5 });
   await page.mouse.up();
 
   // Keyboard: Add marker puts one in the middle, with the focus; arrows move it, Shift for bigger steps.
