@@ -27,12 +27,12 @@ export function PartsField({ value, onChange }: PartsFieldProps) {
     else navigate('/login', { state: { from: location.pathname } satisfies LoginRedirectState });
   };
 
-  const add = (part: { part_id: number; name: string; type_name: string }) => {
+  const add = (part: PartItem) => {
     onChange([...value, { part_id: part.part_id, name: part.name, type_name: part.type_name }]);
     setStatus(`${part.name} added.`);
   };
 
-  const pickExisting = (part: { part_id: number; name: string; type_name: string }) => {
+  const pickExisting = (part: PartItem) => {
     if (value.some((p) => p.part_id === part.part_id)) setStatus(`${part.name} is already on the list.`);
     else add(part);
   };
