@@ -31,7 +31,7 @@ const percent = (value: number) => `${Math.round(value * 100)}%`;
 export function HotspotEditor({ photo, label, parts, onChange, onClose }: HotspotEditorProps) {
   const hotspots = photo.hotspots ?? [];
   const frame = useRef<HTMLDivElement>(null);
-  const markers = useRef(new Map<string, HTMLButtonElement | null>());
+  const markers = useRef(new Map<string, HTMLButtonElement>());
   const addButton = useRef<HTMLButtonElement>(null);
   const heading = useRef<HTMLHeadingElement>(null);
   const [selected, setSelected] = useState<string | null>(hotspots[0]?.key ?? null);
@@ -161,7 +161,8 @@ export function HotspotEditor({ photo, label, parts, onChange, onClose }: Hotspo
                 <button
                   key={hotspot.key}
                   ref={(element) => {
-                    markers.current.set(hotspot.key, element);
+                    if (element) markers.current.set(hotspot.key, element);
+                    else markers.current.delete(hotspot.key);
                   }}
                   type="button"
                   className={`${styles.marker} ${hotspot.key === selected ? styles.selected : ''}`}
