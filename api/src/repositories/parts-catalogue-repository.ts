@@ -48,10 +48,12 @@ export function allowsTypos(word: string): boolean {
   return /[\p{L}\p{N}]{3}/u.test(word);
 }
 
+/** A word inside a column as written, ignoring case. */
+const contains = (column: AnyPgColumn, word: string): SQL => sql`${column} ILIKE ${`%${escapeLike(word)}%`}`;
+
 /** A word matching a column: as a substring ignoring case or, when it allows typos, as a close word. */
 function matches(column: AnyPgColumn, word: string): SQL {
-  const substring = sql`${column} ILIKE ${`%${escapeLike(word)}%`}`;
-  return allowsTypos(word) ? sql`(${substring} OR ${word} <% ${column})` : substring;
+  return allowsTypos(word) ? sql`(${contains(column, word)} OR ${word} <% ${column})` : contains(column, word);
 }
 
 /** The words of a search, at most 10 (more only slow the query down without narrowing it much). */
@@ -267,10 +269,10 @@ export interface SuggestionRow {
 const suggestionColumns = { part_id: parts.part_id, name: parts.name, type_name: part_types.type_name };
 
 /**
- * Names matching a term (call inside withTypoTolerance), best first: the name starts with the term, then
- * a word of it does, then it contains the term, then typo-tolerant matches (the closest first); then by name.
+ * Names matching a term, best first: the name starts with the term, then a word of it does, then it contains
+ * the term, then (with `typos`, inside withTypoTolerance) typo-tolerant matches, the closest first; then by name.
  */
-export async function suggestParts(db: Database, options: { typeId?: number; term: string; limit: number }): Promise<SuggestionRow[]> {
+export async function suggestParts(db: Database, options: { typeId?: number; term: string; limit: number; typos: boolean }): Promise<SuggestionRow[]> {
   const term = options.term.toLowerCase();
   const pattern = escapeLike(term);
   const rank = sql`CASE
@@ -284,7 +286,7 @@ export async function suggestParts(db: Database, options: { typeId?: number; ter
     .select(suggestionColumns)
     .from(parts)
     .innerJoin(part_types, eq(part_types.type_id, parts.type_id))
-    .where(and(options.typeId === undefined ? undefined : eq(parts.type_id, options.typeId), matches(parts.name, term)))
+    .where(and(options.typeId === undefined ? undefined : eq(parts.type_id, options.typeId), options.typos ? matches(parts.name, term) : contains(parts.name, term)))
     .orderBy(rank, closeness, sql`lower(${parts.name})`, asc(parts.part_id))
     .limit(options.limit);
 }

@@ -110,5 +110,10 @@ export async function getPartSuggestions(db: Database, partType: string | undefi
   const typeId = await typeIdOfRef(db, partType);
   const limit = AUTOCOMPLETE_MAX_RESULTS;
   if (!searchTerm || searchTerm.length < AUTOCOMPLETE_MIN_CHARS) return popularParts(db, { typeId, limit });
-  return withTypoTolerance(db, [searchTerm], (tx) => suggestParts(tx, { typeId, term: searchTerm, limit }));
+  // Typo matches rank after every name holding the term as written: when those fill the list, the typos need
+  // not be looked for, and that is the costly part (word similarity over thousands of names: 'cor' at
+  // 20,000 parts 52 ms with it, 4 ms without).
+  const asWritten = await suggestParts(db, { typeId, term: searchTerm, limit, typos: false });
+  if (asWritten.length === limit || !allowsTypos(searchTerm)) return asWritten;
+  return withTypoTolerance(db, [searchTerm], (tx) => suggestParts(tx, { typeId, term: searchTerm, limit, typos: true }));
 }
