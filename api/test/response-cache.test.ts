@@ -1,6 +1,10 @@
 import { randomUUID } from 'node:crypto';
+import { part_stores, stores } from '../src/db/schema';
+import { LOOPBACK_ADDRESSES } from '../src/outbound/outbound-request';
+import { DEFAULT_STORE_LINK_CHECK } from '../src/store-links/store-link-options';
+import { startLocalServer } from './helpers/admin-helpers';
 import { buildTestApp, type TestApp } from './helpers/build-test-app';
-import { bearer, createBattlestation, createUser, type TestUser } from './helpers/factories';
+import { bearer, createBattlestation, createPart, createUser, type TestUser } from './helpers/factories';
 
 const CACHE = { responseCacheEntries: 100, responseCacheTtlMs: 60_000 };
 
@@ -70,8 +74,10 @@ describe('response cache for anonymous public answers', () => {
 });
 
 describe('response cache across instances (REDIS_URL)', () => {
+  const sharedCache = () => ({ ...CACHE, redisUrl: process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379', rateLimitNamespace: `bd-test-${randomUUID()}:` });
+
   it('a write on one instance empties the cache of the other', async () => {
-    const shared = { ...CACHE, redisUrl: process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379', rateLimitNamespace: `bd-test-${randomUUID()}:` };
+    const shared = sharedCache();
     const a = await buildTestApp(shared);
     const b = await buildTestApp(shared);
     try {
@@ -92,6 +98,29 @@ describe('response cache across instances (REDIS_URL)', () => {
     } finally {
       await a.close();
       await b.close();
+    }
+  });
+
+  it("a store-link check pass (a write outside HTTP) on one instance empties the other's cache before it resolves", async () => {
+    const shared = sharedCache();
+    const shop = await startLocalServer({ '/gone': (_req, res) => res.writeHead(404).end() });
+    const storeLinkCheck = { ...DEFAULT_STORE_LINK_CHECK, timeoutMs: 800, hostSpacingMs: 0, allowedAddresses: LOOPBACK_ADDRESSES };
+    const a = await buildTestApp({ ...shared, storeLinkCheck });
+    const b = await buildTestApp(shared);
+    try {
+      const part = await createPart(a.app);
+      const [store] = await a.app.db.insert(stores).values({ name: `Shop ${randomUUID()}`, url: 'https://shop.example' }).returning();
+      await a.app.db.insert(part_stores).values({ part_id: part.part_id, store_id: store.store_id, url: `${shop.origin}/gone` });
+      const get = () => b.app.inject({ method: 'GET', url: '/api/battlestations/featured' });
+      await get();
+      expect((await get()).headers['x-cache']).toBe('hit');
+      expect(await a.app.runStoreLinkCheck({ partId: part.part_id })).toEqual({ checked: 1, ok: 0, failed: 1 });
+      // The shared generation is bumped before the pass resolves: no waiting for the broadcast.
+      expect((await get()).headers['x-cache']).toBeUndefined();
+    } finally {
+      await a.close();
+      await b.close();
+      await shop.close();
     }
   });
 });

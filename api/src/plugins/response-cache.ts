@@ -135,6 +135,16 @@ export default fp(
       if (entries.size > maxEntries) entries.delete(entries.keys().next().value as string);
     };
 
+    /**
+     * Empties this instance's cache and, with Redis, every instance's: the shared generation is bumped (resolved
+     * once it is, so no instance serves an older entry afterwards) and the emptying broadcast. Never rejects.
+     */
+    const clearEverywhere = async (redis: Redis): Promise<void> => {
+      clear();
+      await redis.incr(sharedKey).catch((error: unknown) => app.log.warn({ err: error }, 'could not bump the shared cache generation'));
+      void redis.publish(channel, instance).catch((error: unknown) => app.log.warn({ err: error }, 'could not broadcast a cache clear'));
+    };
+
     // Callback style like onRequest: only a write with Redis has anything to wait for.
     app.addHook('onSend', (request, reply, payload, done) => {
       if (!isWrite(request) || reply.statusCode >= 400) {
@@ -142,26 +152,24 @@ export default fp(
         return done(null, payload);
       }
       // Before the answer leaves: a client that sees the write confirmed finds every instance's cache stale.
-      clear();
-      if (!publisher) return done(null, payload);
-      const redis = publisher;
-      void redis
-        .incr(sharedKey)
-        .catch((error: unknown) => app.log.warn({ err: error }, 'could not bump the shared cache generation'))
-        .then(() => {
-          void redis.publish(channel, instance).catch((error: unknown) => app.log.warn({ err: error }, 'could not broadcast a cache clear'));
-          done(null, payload);
-        });
+      if (!publisher) {
+        clear();
+        return done(null, payload);
+      }
+      void clearEverywhere(publisher).then(() => done(null, payload));
     });
 
-    app.decorate('clearResponseCache', clear);
+    app.decorate('clearResponseCache', async () => (publisher ? clearEverywhere(publisher) : clear()));
   },
   { name: 'response-cache', dependencies: ['config'] },
 );
 
 declare module 'fastify' {
   interface FastifyInstance {
-    /** Empties this instance's response cache (writes outside HTTP, e.g. a seed, call it). */
-    clearResponseCache?: () => void;
+    /**
+     * Empties the response cache after a write outside HTTP (a seed, the store-link checker): this instance's
+     * and, with REDIS_URL, every instance's, like a write through the API. Never rejects.
+     */
+    clearResponseCache?: () => Promise<void>;
   }
 }

@@ -32,8 +32,8 @@ export default fp(
     const run = (scope: { partId?: number } = {}) =>
       lock.run(async () => {
         const summary = await runCheckPass({ db: app.db, log: app.log, options }, scope);
-        // Where to buy shows the new marks at once here; other instances within the cache's TTL.
-        if (summary.checked > 0) app.clearResponseCache?.();
+        // Where to buy shows the new marks at once, on every instance (the same invalidation as an API write).
+        if (summary.checked > 0) await app.clearResponseCache?.();
         return summary;
       });
     app.decorate('runStoreLinkCheck', run);
