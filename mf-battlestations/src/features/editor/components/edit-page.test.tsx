@@ -1,26 +1,18 @@
 import { apiUpload, queryKeys } from '@battledeck/shared/api';
-import { mockFetch, resetSession, setSession } from '@battledeck/shared/testing';
+import { mockFetch, setSession } from '@battledeck/shared/testing';
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { detail } from '../../../testing/fixtures';
-import { renderRoute } from '../../../testing/render-route';
-import EditPage from './edit-page';
+import { renderEditPage as renderEdit, signInAsStationOwner } from '../../../testing/edit-page';
 
 jest.mock('@battledeck/shared/api', () => ({ ...jest.requireActual('@battledeck/shared/api'), apiUpload: jest.fn() }));
 const upload = apiUpload as jest.MockedFunction<typeof apiUpload>;
 
-const renderEdit = (route = '/battlestations/7/edit') => renderRoute(<EditPage />, { path: '/battlestations/:stationId/edit', route });
 const save = () => screen.getByRole('button', { name: 'Save' });
 const location = () => screen.getByTestId('location').textContent;
 
-beforeAll(() => {
-  Object.assign(URL, { createObjectURL: jest.fn(() => 'blob:x'), revokeObjectURL: jest.fn() });
-});
-beforeEach(() => {
-  upload.mockReset();
-  setSession({ signedInAs: 'owl_owner', getIdToken: async () => 'token' });
-});
-afterEach(() => resetSession());
+signInAsStationOwner();
+beforeEach(() => upload.mockReset());
 
 describe('Edit battlestation', () => {
   it('tells someone else they have no access', async () => {

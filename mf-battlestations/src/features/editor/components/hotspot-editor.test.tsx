@@ -1,27 +1,19 @@
 import { apiUpload } from '@battledeck/shared/api';
-import { mockFetch, resetSession, setSession } from '@battledeck/shared/testing';
+import { mockFetch } from '@battledeck/shared/testing';
 import { fireEvent, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { detail } from '../../../testing/fixtures';
 import { installPointerEvent } from '../../../testing/pointer-event';
-import { renderRoute } from '../../../testing/render-route';
-import EditPage from './edit-page';
+import { renderEditPage as renderEdit, signInAsStationOwner } from '../../../testing/edit-page';
 
 jest.mock('@battledeck/shared/api', () => ({ ...jest.requireActual('@battledeck/shared/api'), apiUpload: jest.fn() }));
 const upload = apiUpload as jest.MockedFunction<typeof apiUpload>;
 
 installPointerEvent();
-beforeAll(() => {
-  Object.assign(URL, { createObjectURL: jest.fn(() => 'blob:x'), revokeObjectURL: jest.fn() });
-});
-beforeEach(() => {
-  upload.mockReset();
-  setSession({ signedInAs: 'owl_owner', getIdToken: async () => 'token' });
-});
-afterEach(() => resetSession());
+signInAsStationOwner();
+beforeEach(() => upload.mockReset());
 
 const station = () => detail({ image_hotspots: [[{ part_id: 12, x: 0.2, y: 0.8 }], [], []] });
-const renderEdit = () => renderRoute(<EditPage />, { path: '/battlestations/:stationId/edit', route: '/battlestations/7/edit' });
 const sent = (call = 0) => JSON.parse(String(upload.mock.calls[call][1].form.get('hotspots'))) as unknown;
 
 /** The photo's box is 400 × 300 at the page's origin. */
