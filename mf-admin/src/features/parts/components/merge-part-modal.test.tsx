@@ -2,8 +2,9 @@ import { queryKeys } from '@battledeck/shared/api';
 import type { PartDetail, PartMergeSummary, SimilarPart } from '@battledeck/shared/contract';
 import { mockFetch, renderWithProviders, resetSession, setSession } from '@battledeck/shared/testing';
 import { AntdProvider } from '@battledeck/shared/widgets';
-import { configure, screen, waitFor } from '@testing-library/react';
+import { act, configure, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { useState } from 'react';
 import { MergePartModal } from './merge-part-modal';
 
 configure({ asyncUtilTimeout: 5000 });
@@ -101,5 +102,37 @@ describe('MergePartModal', () => {
     await userEvent.click(screen.getByRole('button', { name: 'Merge' }));
     expect(await screen.findByRole('alert')).toHaveTextContent('The part to keep does not exist.');
     expect(onClose).not.toHaveBeenCalled();
+  });
+
+  it('starts afresh for the next part: no preview of the last choice is asked for', async () => {
+    const fetchMock = mockFetch({
+      '/api/parts/similar': [KEPT],
+      '/api/parts/5/merge-preview': SUMMARY,
+      '/api/parts/6/merge-preview': SUMMARY,
+    });
+    // The parts page keeps one dialog and opens it for one part after another.
+    let show: (state: { open: boolean; part: PartDetail }) => void = () => undefined;
+    function Page() {
+      const [state, setState] = useState({ open: true, part: MERGED });
+      show = setState;
+      return (
+        <AntdProvider>
+          <MergePartModal open={state.open} part={state.part} onClose={jest.fn()} />
+        </AntdProvider>
+      );
+    }
+    renderWithProviders(<Page />);
+    await userEvent.click(await screen.findByLabelText('Keep this part'));
+    await choose('Logitech MX Master 3S (Mouse)');
+    await screen.findByText('3 stations, 2 store links and 1 request move to Logitech MX Master 3S.');
+
+    act(() => show({ open: false, part: MERGED }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    const other = { ...MERGED, part_id: 6, name: 'Logitech MX Mastr 3' };
+    act(() => show({ open: true, part: other }));
+    await screen.findByRole('dialog', { name: `Merge ${other.name}` });
+    expect(screen.getByRole('button', { name: 'Merge' })).toBeDisabled();
+    expect(screen.queryByText(/move to/)).not.toBeInTheDocument();
+    expect(fetchMock.mock.calls.filter(([url]) => String(url).startsWith('/api/parts/6/merge-preview'))).toEqual([]);
   });
 });

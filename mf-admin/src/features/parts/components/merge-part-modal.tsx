@@ -1,9 +1,9 @@
 import { errorMessage, partSuggestionsQueryOptions, similarPartsQueryOptions } from '@battledeck/shared/api';
-import { describePartMerge, type PartDetail, type PartMergeSummary } from '@battledeck/shared/contract';
-import { useDebounced } from '@battledeck/shared/widgets';
+import { AUTOCOMPLETE_MIN_CHARS, describePartMerge, type PartDetail, type PartMergeSummary } from '@battledeck/shared/contract';
+import { PART_PICKER_DEBOUNCE_MS, useDebounced } from '@battledeck/shared/widgets';
 import { useQuery } from '@tanstack/react-query';
 import { Alert, App, Modal, Select, Spin } from 'antd';
-import { useEffect, useId, useState } from 'react';
+import { useId, useState } from 'react';
 import { mergePreviewQueryOptions, useMergeParts } from '../api/merge-parts';
 import styles from './merge-part-modal.module.css';
 
@@ -21,13 +21,17 @@ interface Option {
 
 /** The parts to offer as the one to keep: what the admin searched for, else the parts that look like this one. */
 function useKeepOptions(part: PartDetail | null, search: string, open: boolean): { options: Option[]; loading: boolean } {
-  const term = useDebounced(search.trim(), 250);
-  const similar = useQuery({ ...similarPartsQueryOptions(part?.name ?? '', part?.type_path), enabled: open && (part?.name.trim().length ?? 0) >= 3 });
-  const found = useQuery({ ...partSuggestionsQueryOptions(undefined, term), enabled: open && term.length >= 2 });
-  const rows = term.length >= 2 ? (found.data ?? []) : (similar.data ?? []);
+  // The part picker's pause and minimum length; the query options know when each search may be asked.
+  const term = useDebounced(search.trim(), PART_PICKER_DEBOUNCE_MS);
+  const similarOptions = similarPartsQueryOptions(part?.name ?? '', part?.type_path);
+  const foundOptions = partSuggestionsQueryOptions(undefined, term);
+  const similar = useQuery({ ...similarOptions, enabled: open && similarOptions.enabled });
+  const found = useQuery({ ...foundOptions, enabled: open && foundOptions.enabled });
+  const searching = term.length >= AUTOCOMPLETE_MIN_CHARS;
+  const rows = searching ? (found.data ?? []) : (similar.data ?? []);
   return {
     options: rows.filter((row) => row.part_id !== part?.part_id).map((row) => ({ value: row.part_id, label: `${row.name} (${row.type_name})` })),
-    loading: term.length >= 2 ? found.isFetching : similar.isFetching,
+    loading: searching ? found.isFetching : similar.isFetching,
   };
 }
 
@@ -68,15 +72,13 @@ export function MergePartModal({ open, part, onClose }: MergePartModalProps) {
   const { message } = App.useApp();
   const selectId = useId();
 
-  // A new target starts afresh.
-  useEffect(() => {
-    if (open) {
-      setKeptId(undefined);
-      setSearch('');
-      merge.reset();
-    }
-    // eslint-disable-next-line react-hooks/exhaustive-deps -- only when the dialog opens
-  }, [open, part?.part_id]);
+  // Each opening starts afresh: cleared once the dialog has closed, so the next part's first render never
+  // asks for a preview of the last one's choice.
+  const clear = () => {
+    setKeptId(undefined);
+    setSearch('');
+    merge.reset();
+  };
 
   const confirm = () => {
     if (!part || keptId === undefined) return;
@@ -96,6 +98,7 @@ export function MergePartModal({ open, part, onClose }: MergePartModalProps) {
       open={open}
       title={part ? `Merge ${part.name}` : 'Merge part'}
       onCancel={onClose}
+      afterClose={clear}
       onOk={confirm}
       okText="Merge"
       okButtonProps={{ danger: true, disabled: !preview.isSuccess, loading: merge.isPending }}
