@@ -1,27 +1,14 @@
-import type { BattlestationCard, PartDetail } from '@battledeck/shared/contract';
+import type { BattlestationCard } from '@battledeck/shared/contract';
 import { mockFetch, renderWithProviders, resetSession, setSession } from '@battledeck/shared/testing';
 import { configure, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import App from '../../../app';
+import { partDetail } from '../../../testing/fixtures';
 
 // The first render loads the lazy page: slow on a busy machine, so wait longer than 1 s.
 configure({ asyncUtilTimeout: 5000 });
 
-const PART: PartDetail = {
-  part_id: 7,
-  name: 'AMD Ryzen 7 7800X3D',
-  type_id: 1,
-  type_name: 'CPU',
-  type_path: 'cpu',
-  manufacturer: 'AMD',
-  manufacturer_url: 'https://www.amd.com',
-  image: 'ryzen.png',
-  battlestation_count: 1,
-  stores: [
-    { store_id: 1, store_name: 'Amazon', url: 'https://www.amazon.com/dp/ryzen' },
-    { store_id: 2, store_name: 'Newegg', url: 'https://www.newegg.com/ryzen' },
-  ],
-};
+const PART = partDetail();
 
 const station = (id: number): BattlestationCard => ({
   battlestation_id: id,

@@ -1,22 +1,14 @@
-import type { PartDetail } from '@battledeck/shared/contract';
 import { render, screen, within } from '@testing-library/react';
+import { partDetail } from '../../../testing/fixtures';
 import { WhereToBuy } from './where-to-buy';
 
-const PART: PartDetail = {
-  part_id: 7,
-  name: 'AMD Ryzen 7 7800X3D',
-  type_id: 1,
-  type_name: 'CPU',
-  type_path: 'cpu',
-  manufacturer: 'AMD',
+const PART = partDetail({
   manufacturer_url: null,
-  image: 'ryzen.png',
-  battlestation_count: 1,
   stores: [
     { store_id: 1, store_name: 'Amazon', url: 'https://www.amazon.com/dp/ryzen', link_broken: true },
     { store_id: 2, store_name: 'Newegg', url: 'https://www.newegg.com/ryzen' },
   ],
-};
+});
 
 describe('WhereToBuy and store-link health', () => {
   it("keeps a broken link but marks it 'Link may be broken' in words, tied to the link", () => {
