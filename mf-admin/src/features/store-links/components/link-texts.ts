@@ -1,4 +1,5 @@
 import { STORE_LINK_MESSAGES, type BrokenLink } from '@battledeck/shared/contract';
+import { parseTimestamp } from '@battledeck/shared/format';
 
 /** Texts of the broken store links section (ours; the spec has none), in the style of the admin's messages. */
 export const LINK_TEXT = {
@@ -24,5 +25,5 @@ export function lastResult(link: Pick<BrokenLink, 'last_status' | 'last_error'>)
 
 /** A check time as people read it, e.g. 'Nov 26, 2026, 3:04 PM'. */
 export function checkedAt(iso: string): string {
-  return new Date(iso).toLocaleString('en-US', { dateStyle: 'medium', timeStyle: 'short' });
+  return parseTimestamp(iso).toLocaleString('en-US', { dateStyle: 'medium', timeStyle: 'short' });
 }
