@@ -23,6 +23,7 @@ describe('loadConfig', () => {
       trustProxy: 'loopback',
     });
     expect(config.rateLimits.signUp).toEqual({ max: 10, timeWindowMs: 15 * 60_000 });
+    expect(config.rateLimits.similarParts).toEqual({ max: 120, timeWindowMs: 60_000 });
   });
 
   it('resolves a relative DATA_DIR from the repository root, not the working directory', () => {
@@ -38,6 +39,7 @@ describe('loadConfig', () => {
       DB_POOL_SIZE: '4',
       CORS_ORIGINS: 'http://localhost:3001, http://localhost:3002',
       RATE_LIMIT_SIGN_UP_MAX: '3',
+      RATE_LIMIT_SIMILAR_PARTS_MAX: '30',
       SEED_ON_EMPTY: 'false',
       IMAGE_BASE_URL: 'https://cdn.example.com/images/',
       TRUST_PROXY: 'false',
@@ -45,6 +47,7 @@ describe('loadConfig', () => {
     expect(config).toMatchObject({ port: 9000, databaseUrl: 'postgres://u@db:5432/app', dbPoolSize: 4, seedOnEmpty: false, trustProxy: false });
     expect(config.corsOrigins).toEqual(['http://localhost:3001', 'http://localhost:3002']);
     expect(config.rateLimits.signUp.max).toBe(3);
+    expect(config.rateLimits.similarParts.max).toBe(30);
     expect(config.imageBaseUrl).toBe('https://cdn.example.com/images');
   });
 

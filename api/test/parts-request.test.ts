@@ -96,6 +96,7 @@ describe('POST /api/parts/request rate limit', () => {
         upload: { max: 100, timeWindowMs: 60_000 },
         favorite: { max: 100, timeWindowMs: 60_000 },
         partRequest: { max: 2, timeWindowMs: 60_000 },
+        similarParts: { max: 100, timeWindowMs: 60_000 },
       },
     });
   });

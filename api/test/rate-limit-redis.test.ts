@@ -65,8 +65,8 @@ describe('rate limits shared through Redis (REDIS_URL)', () => {
     // A namespace of its own: parallel runs and other suites never share these counters.
     namespace = `bd-test-${randomUUID()}:`;
     const shared = { redisUrl: REDIS_URL, rateLimitNamespace: namespace };
-    first = await buildTestApp({ ...shared, rateLimits: { signUp: LIMIT, upload: LIMIT, favorite: LIMIT, partRequest: LIMIT } });
-    second = await buildTestApp({ ...shared, rateLimits: { signUp: LIMIT, upload: LIMIT, favorite: LIMIT, partRequest: LIMIT } });
+    first = await buildTestApp({ ...shared, rateLimits: { signUp: LIMIT, upload: LIMIT, favorite: LIMIT, partRequest: LIMIT, similarParts: LIMIT } });
+    second = await buildTestApp({ ...shared, rateLimits: { signUp: LIMIT, upload: LIMIT, favorite: LIMIT, partRequest: LIMIT, similarParts: LIMIT } });
     redis = new Redis(REDIS_URL);
     // One identity, known to both instances' databases, as it would be to two instances of one database.
     user = await createUser(first.app);
@@ -101,7 +101,7 @@ describe('rate limits shared through Redis (REDIS_URL)', () => {
 
 describe('rate limits without Redis', () => {
   it('keep working when the configured Redis is unreachable (limits pause, calls still answer)', async () => {
-    const t = await buildTestApp({ redisUrl: 'redis://127.0.0.1:1', rateLimitNamespace: `bd-test-${randomUUID()}:`, rateLimits: { signUp: LIMIT, upload: LIMIT, favorite: LIMIT, partRequest: LIMIT } });
+    const t = await buildTestApp({ redisUrl: 'redis://127.0.0.1:1', rateLimitNamespace: `bd-test-${randomUUID()}:`, rateLimits: { signUp: LIMIT, upload: LIMIT, favorite: LIMIT, partRequest: LIMIT, similarParts: LIMIT } });
     try {
       for (let i = 0; i < 5; i += 1) expect((await badSignUp(t)).statusCode).toBe(400);
     } finally {

@@ -4,7 +4,8 @@ import { bearer, createBattlestation, createUser, type TestUser } from './helper
 import { multipart } from './helpers/upload';
 
 /**
- * Issue 7 part 5 (decision 20): sign-up, part requests, uploads and favorites are limited per client, in
+ * Issue 7 part 5 (decision 20): sign-up, part requests, uploads and favorites (and, since decision 021, the
+ * similar-parts suggestions) are limited per client, in
  * memory by default (the Redis variant is in rate-limit-redis.test.ts). Limits are set low here. A
  * request counts whatever it answers (a refused sign-up too), once the caller is signed in.
  */
@@ -17,7 +18,7 @@ let stationId: number;
 
 beforeAll(async () => {
   const rule = { max: MAX, timeWindowMs: 60_000 };
-  t = await buildTestApp({ rateLimits: { signUp: rule, upload: rule, favorite: { max: MAX, timeWindowMs: 6000 }, partRequest: rule } });
+  t = await buildTestApp({ rateLimits: { signUp: rule, upload: rule, favorite: { max: MAX, timeWindowMs: 6000 }, partRequest: rule, similarParts: rule } });
   user = await createUser(t.app);
   stationId = (await createBattlestation(t.app)).battlestation_id;
 });
@@ -33,9 +34,10 @@ const LIMITED: Record<string, (client: Client) => Promise<InjectResponse>> = {
   'upload (POST /api/battlestations)': (client) => call(client, 'POST', '/api/battlestations', { form: { name: '' }, auth: true }),
   'upload (PUT /api/battlestations/id/:id)': (client) => call(client, 'PUT', `/api/battlestations/id/${stationId}`, { form: { name: '' }, auth: true }),
   'favorite (PUT /api/battlestations/favorites/:id)': (client) => call(client, 'PUT', `/api/battlestations/favorites/${stationId}`, { payload: { action: 'add' }, auth: true }),
+  'similar parts (GET /api/parts/similar)': (client) => call(client, 'GET', '/api/parts/similar?name=logitech', {}),
 };
 
-function call(client: Client, method: 'POST' | 'PUT', url: string, body: { payload?: object; form?: Record<string, string>; auth?: boolean }) {
+function call(client: Client, method: 'GET' | 'POST' | 'PUT', url: string, body: { payload?: object; form?: Record<string, string>; auth?: boolean }) {
   const form = body.form ? multipart(body.form) : undefined;
   return t.app.inject({
     method,

@@ -4,17 +4,16 @@ import { routeRateLimit } from '../../plugins/rate-limit';
 import { getSimilarParts } from '../../services/part-suggestions-service';
 
 /**
- * Per client: a typist asks at most once per pause (the form waits 300 ms), so 120 a minute is generous for a
- * person and stops a script from walking the catalogue through it. A constant for now (decision 021).
+ * GET /api/parts/similar?name&partType: existing parts a missing part's name may mean ('Did you mean …?').
+ * Limited per client (RATE_LIMIT_SIMILAR_PARTS_*, 120 a minute by default): a typist asks at most once per
+ * pause (the form waits 300 ms), so that is generous for a person and stops a script from walking the
+ * catalogue through it (decision 021).
  */
-export const SIMILAR_PARTS_RATE_LIMIT = { max: 120, timeWindowMs: 60_000 };
-
-/** GET /api/parts/similar?name&partType: existing parts a missing part's name may mean ('Did you mean …?'). */
 const route: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/similar',
     {
-      config: routeRateLimit(SIMILAR_PARTS_RATE_LIMIT),
+      config: routeRateLimit(app.config.rateLimits.similarParts),
       schema: {
         tags: ['parts'],
         summary: 'Existing parts like a name',
