@@ -1,11 +1,11 @@
-import { PART_MERGE_MESSAGES, PART_NOT_FOUND, photoFileNames, type PartMergeSummary } from '@battledeck/shared/contract';
+import { PART_MERGE_MESSAGES, PART_NOT_FOUND, type PartMergeSummary } from '@battledeck/shared/contract';
 import type { AuthUser } from '../auth/auth-user';
 import type { Database } from '../db/database';
 import { badRequest, notFound } from '../errors';
+import { removeStoredImages } from '../images/remove-stored-images';
 import { lockPartsForCounts, refreshBattlestationDerived, refreshPartCounts, refreshStoreCounts } from '../repositories/derived-columns-repository';
 import { countMerge, lockStationsListing, moveRequests, moveStationLinks, moveStoreLinks, recordMergeInHistory } from '../repositories/part-merge-repository';
 import { deletePartRow, findPart, lockPart, type PartRow } from '../repositories/part-write-repository';
-import { imageKey } from '../storage/storage';
 import type { ServiceDeps } from './service-deps';
 
 type Deps = Pick<ServiceDeps, 'db' | 'storage' | 'log'>;
@@ -53,17 +53,7 @@ export async function mergeParts(deps: Deps, user: AuthUser, mergedId: number, k
     await refreshBattlestationDerived(tx, stations.map((s) => s.battlestation_id));
     return { summary: { merged: side(merged), kept: side(kept), ...counts }, image: merged.image === kept.image ? undefined : merged.image };
   });
-  if (image) await deleteImageFiles(deps, image);
+  // The row is gone: a file left behind is logged, an orphan at worst, never a broken page.
+  if (image) await removeStoredImages(deps.storage, deps.log, 'parts', [image]);
   return summary;
-}
-
-async function deleteImageFiles(deps: Deps, image: string): Promise<void> {
-  for (const file of photoFileNames(image)) {
-    try {
-      await deps.storage.delete(imageKey('parts', file));
-    } catch (error) {
-      // The row is gone: an orphan file at worst, never a broken page.
-      deps.log.error({ err: error, file }, 'could not delete a merged part image');
-    }
-  }
 }

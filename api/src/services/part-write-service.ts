@@ -1,8 +1,9 @@
-import { ADMIN_MESSAGES, PART_NOT_FOUND, photoFileNames, type partWriteFields } from '@battledeck/shared/contract';
+import { ADMIN_MESSAGES, PART_NOT_FOUND, type partWriteFields } from '@battledeck/shared/contract';
 import type { z } from 'zod';
 import type { Database } from '../db/database';
 import { badRequest, conflict, notFound } from '../errors';
 import { importImageUrl } from '../images/import-image-url';
+import { removeStoredImages } from '../images/remove-stored-images';
 import { storeImage, type StoredImage } from '../images/store-image';
 import type { Upload } from '../images/upload-checks';
 import { withWrittenFiles, type WrittenFiles } from '../images/written-files';
@@ -22,7 +23,6 @@ import {
   upsertStoreLinks,
 } from '../repositories/part-write-repository';
 import { existingStoreIds } from '../repositories/stores-repository';
-import { imageKey } from '../storage/storage';
 import type { ServiceDeps } from './service-deps';
 
 export type PartWriteInput = z.output<typeof partWriteFields>;
@@ -67,16 +67,8 @@ const textFields = (input: PartWriteInput) => ({
   manufacturer_url: input.manufacturer_url ?? null,
 });
 
-async function deleteImageFiles(deps: Deps, image: string): Promise<void> {
-  for (const file of photoFileNames(image)) {
-    try {
-      await deps.storage.delete(imageKey('parts', file));
-    } catch (error) {
-      // The row no longer names it: an orphan file at worst, never a broken page.
-      deps.log.error({ err: error, file }, 'could not delete a replaced part image');
-    }
-  }
-}
+/** The files of an image no row names any more (committed): a failure is logged, an orphan file at worst. */
+const deleteImageFiles = (deps: Deps, image: string) => removeStoredImages(deps.storage, deps.log, 'parts', [image]);
 
 /**
  * POST /parts/: the image first (upload or URL, through the pipeline), then in one transaction the part,
