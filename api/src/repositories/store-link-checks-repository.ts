@@ -124,14 +124,3 @@ export async function updateStoreLinkUrl(db: Database, partId: number, storeId: 
   await db.update(part_stores).set({ url }).where(and(eq(part_stores.part_id, partId), eq(part_stores.store_id, storeId)));
   await db.delete(store_link_checks).where(and(eq(store_link_checks.part_id, partId), eq(store_link_checks.store_id, storeId)));
 }
-
-/** Removes a link (its checks go with it through the foreign key). */
-export async function deleteStoreLink(db: Database, partId: number, storeId: number): Promise<void> {
-  await db.delete(part_stores).where(and(eq(part_stores.part_id, partId), eq(part_stores.store_id, storeId)));
-}
-
-/** Whether the part exists. */
-export async function findPartRow(db: Database, partId: number): Promise<boolean> {
-  const [row] = await db.select({ part_id: parts.part_id }).from(parts).where(eq(parts.part_id, partId)).limit(1);
-  return row !== undefined;
-}

@@ -1,14 +1,10 @@
-import { STORE_LINK_MESSAGES, type BrokenLinksResponse, type StoreLinkFixBody } from '@battledeck/shared/contract';
+import { STORE_LINK_MESSAGES, type BrokenLinksResponse, type StoreLinkCheckResponse, type StoreLinkFixBody } from '@battledeck/shared/contract';
 import type { Database } from '../db/database';
 import { notFound } from '../errors';
 import { refreshStoreCounts } from '../repositories/derived-columns-repository';
-import {
-  countBrokenLinks,
-  deleteStoreLink,
-  findStoreLink,
-  listBrokenLinks,
-  updateStoreLinkUrl,
-} from '../repositories/store-link-checks-repository';
+import { findPart, removeStoreLinks } from '../repositories/part-write-repository';
+import { countBrokenLinks, findStoreLink, listBrokenLinks, updateStoreLinkUrl } from '../repositories/store-link-checks-repository';
+import type { CheckPassSummary } from './store-link-check-service';
 
 /** GET /admin/store-links/broken: the links the checker found failing twice in a row, newest check first. */
 export async function getBrokenLinks(db: Database, page: { pageNumber: number; resultsPerPage: number }): Promise<BrokenLinksResponse> {
@@ -37,7 +33,22 @@ export async function fixStoreLink(db: Database, partId: number, storeId: number
 export async function removeStoreLink(db: Database, partId: number, storeId: number): Promise<void> {
   await db.transaction(async (tx) => {
     if ((await findStoreLink(tx, partId, storeId)) === undefined) throw notFound(STORE_LINK_MESSAGES.linkNotFound);
-    await deleteStoreLink(tx, partId, storeId);
+    // Its health record goes with it through the foreign key.
+    await removeStoreLinks(tx, partId, [storeId]);
     await refreshStoreCounts(tx, [storeId]);
   });
+}
+
+/**
+ * POST /admin/store-links/check: one part's links checked now through `run` (the schedule's pass, under its
+ * lock); `ran: false` when another pass held the lock.
+ */
+export async function checkPartLinksNow(
+  db: Database,
+  run: (scope: { partId: number }) => Promise<CheckPassSummary | undefined>,
+  partId: number,
+): Promise<StoreLinkCheckResponse> {
+  if (!(await findPart(db, partId))) throw notFound(STORE_LINK_MESSAGES.partNotFound);
+  const summary = await run({ partId });
+  return summary ? { ...summary, ran: true } : { checked: 0, ok: 0, failed: 0, ran: false };
 }

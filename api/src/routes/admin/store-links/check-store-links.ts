@@ -1,8 +1,7 @@
-import { STORE_LINK_MESSAGES, errorSchema, storeLinkCheckBody, storeLinkCheckResponse } from '@battledeck/shared/contract';
+import { errorSchema, storeLinkCheckBody, storeLinkCheckResponse } from '@battledeck/shared/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { requireAdmin } from '../../../auth/guards';
-import { notFound } from '../../../errors';
-import { findPartRow } from '../../../repositories/store-link-checks-repository';
+import { checkPartLinksNow } from '../../../services/store-links-admin-service';
 
 /**
  * POST /api/admin/store-links/check (T): checks one part's store links now, under the schedule's lock (one
@@ -22,11 +21,7 @@ const route: FastifyPluginAsyncZod = async (app) => {
         response: { 200: storeLinkCheckResponse, 400: errorSchema, 401: errorSchema, 403: errorSchema, 404: errorSchema },
       },
     },
-    async (request) => {
-      if (!(await findPartRow(app.db, request.body.part_id))) throw notFound(STORE_LINK_MESSAGES.partNotFound);
-      const summary = await app.runStoreLinkCheck({ partId: request.body.part_id });
-      return summary ? { ...summary, ran: true } : { checked: 0, ok: 0, failed: 0, ran: false };
-    },
+    async (request) => checkPartLinksNow(app.db, app.runStoreLinkCheck, request.body.part_id),
   );
 };
 
