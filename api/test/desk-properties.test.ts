@@ -3,7 +3,7 @@ import { eq, sql } from 'drizzle-orm';
 import sharp from 'sharp';
 import { part_types } from '../src/db/schema';
 import type { PartTypeRow } from '../src/repositories/part-types-repository';
-import { backfillPhotoPalettes } from '../src/services/photo-palette-backfill';
+import { backfillPhotoPalettes, backfillPhotoPalettesOnce, PHOTO_PALETTES_TASK } from '../src/services/photo-palette-backfill';
 import { stationImageKey } from '../src/storage/storage';
 import { buildTestApp, type TestApp } from './helpers/build-test-app';
 import { counterMismatches } from './helpers/counters';
@@ -253,5 +253,34 @@ describe('start-up palette backfill of photos stored before palettes (decision 0
     expect(await counterMismatches(t.app)).toEqual([]);
 
     expect(await backfillPhotoPalettes(t.app)).toBe(0);
+  });
+
+  it('runs once per database at start-up: recorded only when every photo was filled, then no photo is looked for again', async () => {
+    await t.app.db.execute(sql`DELETE FROM completed_tasks WHERE name = ${PHOTO_PALETTES_TASK}`);
+    const recorded = async () => (await rows(t.app.db, sql`SELECT name FROM completed_tasks WHERE name = ${PHOTO_PALETTES_TASK}`)).length > 0;
+    const created = await send('POST', '/api/battlestations/', { name: `Once ${uniqueSuffix()}`, added_parts: [(await createPart(t.app)).part_id] }, [
+      photo(await bandedJpeg([BLUE]), 'blue.jpg'),
+    ]);
+    const id = created.json<{ newId: number }>().newId;
+    const forget = () => t.app.db.execute(sql`UPDATE battlestation_images SET palette = NULL, colour_families = NULL WHERE battlestation_id = ${id}`);
+    const palette = async () => (await rows<{ palette: string[] | null }>(t.app.db, sql`SELECT palette FROM battlestation_images WHERE battlestation_id = ${id}`))[0]!.palette;
+    const deps = { db: t.app.db, log: t.app.log, storage: t.app.storage };
+    await forget();
+
+    // The storage failing for this start: nothing filled, nothing recorded.
+    const storageDown = new Proxy(t.app.storage, {
+      get: (target, key, receiver) => (key === 'get' ? () => Promise.reject(new Error('storage down')) : Reflect.get(target, key, receiver)),
+    });
+    expect(await backfillPhotoPalettesOnce({ ...deps, storage: storageDown })).toBe(0);
+    expect(await recorded()).toBe(false);
+
+    expect(await backfillPhotoPalettesOnce(deps)).toBeGreaterThanOrEqual(1);
+    expect(await palette()).not.toBeNull();
+    expect(await recorded()).toBe(true);
+
+    await forget();
+    expect(await backfillPhotoPalettesOnce(deps)).toBe(0);
+    expect(await palette()).toBeNull();
+    await backfillPhotoPalettes(deps);
   });
 });

@@ -122,7 +122,7 @@ it('runs once per database at start-up: a later start checks no file at all', as
   expect(await movePrivateStationPhotosOnce(deps)).toBe(2);
   expect(checks).toBeGreaterThan(0);
   const recorded = await rows<{ name: string }>(t.app.db, sql`SELECT name FROM completed_tasks`);
-  expect(recorded.map((row) => row.name)).toEqual([PRIVATE_PHOTOS_TASK]);
+  expect(recorded.map((row) => row.name)).toContain(PRIVATE_PHOTOS_TASK);
 
   checks = 0;
   const moved = await photosOf(legacy);

@@ -5,6 +5,7 @@ import { battlestation_images, battlestations } from '../db/schema';
 import { decodeLimiter } from '../images/decode-limiter';
 import { extractPalette, type Palette } from '../images/palette';
 import type { Logger } from '../lib/logger';
+import { isTaskCompleted, markTaskCompleted } from '../repositories/completed-tasks-repository';
 import { refreshBattlestationDerived } from '../repositories/derived-columns-repository';
 import { stationImageKey, type Storage } from '../storage/storage';
 
@@ -37,16 +38,38 @@ async function paletteOfStoredPhoto(deps: PaletteBackfillDeps, key: string): Pro
  * empty palette, so a second run does nothing. Answers how many photos were filled.
  */
 export async function backfillPhotoPalettes(deps: PaletteBackfillDeps): Promise<number> {
+  return (await fillPalettes(deps)).filled;
+}
+
+/** The name `backfillPhotoPalettesOnce` records in `completed_tasks`. */
+export const PHOTO_PALETTES_TASK = 'backfill-photo-palettes';
+
+/**
+ * The backfill at start-up, once per database: every upload since issue 19 stores its palette, so once a run
+ * has filled every photo it listed there is nothing left for a later start to find, and the look for photos
+ * without one (a scan of every photo row) is skipped. A run with a photo it could not fill (an error, or the
+ * row renamed meanwhile) is not recorded and runs again at the next start.
+ */
+export async function backfillPhotoPalettesOnce(deps: PaletteBackfillDeps): Promise<number> {
+  if (await isTaskCompleted(deps.db, PHOTO_PALETTES_TASK)) return 0;
+  const { filled, complete } = await fillPalettes(deps);
+  if (complete) await markTaskCompleted(deps.db, PHOTO_PALETTES_TASK);
+  return filled;
+}
+
+/** The backfill: how many photos it filled, and whether it filled every one it listed. */
+async function fillPalettes(deps: PaletteBackfillDeps): Promise<{ filled: number; complete: boolean }> {
   const rows = await deps.db
     .select({ image: battlestation_images.image, id: battlestations.battlestation_id, is_public: battlestations.is_public })
     .from(battlestation_images)
     .innerJoin(battlestations, eq(battlestations.battlestation_id, battlestation_images.battlestation_id))
     .where(isNull(battlestation_images.palette));
   let filled = 0;
+  let complete = true;
   for (const row of rows) {
     try {
       const palette = await paletteOfStoredPhoto(deps, stationImageKey(row.image, !row.is_public));
-      await deps.db.transaction(async (tx) => {
+      const done = await deps.db.transaction(async (tx) => {
         const updated = await tx
           .update(battlestation_images)
           .set({ palette: palette.colours, colour_families: palette.families })
@@ -54,11 +77,14 @@ export async function backfillPhotoPalettes(deps: PaletteBackfillDeps): Promise<
           .returning({ id: battlestation_images.battlestation_id });
         // Gone or renamed since the list was read (deleted, or moved to the other side): the next start sees it.
         if (updated[0]) await refreshBattlestationDerived(tx, [updated[0].id]);
+        return updated.length > 0;
       });
-      filled += 1;
+      if (done) filled += 1;
+      else complete = false;
     } catch (error) {
+      complete = false;
       deps.log.error({ err: error, image: row.image }, 'could not fill the palette of a photo');
     }
   }
-  return filled;
+  return { filled, complete };
 }
