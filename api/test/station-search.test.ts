@@ -83,6 +83,14 @@ describe('matching', () => {
 
 describe('a page of a search', () => {
   const marker = `pg${uniqueSuffix().replace(/[^a-z]/g, '')}z`;
+  const EVERY_SORT: [PublicListSort, 'asc' | 'desc'][] = [
+    ['name', 'asc'],
+    ['name', 'desc'],
+    ['favorites', 'asc'],
+    ['favorites', 'desc'],
+    ['created_date', 'asc'],
+    ['created_date', 'desc'],
+  ];
   beforeAll(async () => {
     const day = 24 * 3600 * 1000;
     // Shared names and dates, so the id tie-break decides too.
@@ -91,14 +99,7 @@ describe('a page of a search', () => {
     }
   });
 
-  it.each<[PublicListSort, 'asc' | 'desc']>([
-    ['name', 'asc'],
-    ['name', 'desc'],
-    ['favorites', 'asc'],
-    ['favorites', 'desc'],
-    ['created_date', 'asc'],
-    ['created_date', 'desc'],
-  ])('is the same gathered and sorted as read along the sort index (%s %s)', async (sortBy, direction) => {
+  it.each(EVERY_SORT)('is the same gathered and sorted as read along the sort index (%s %s)', async (sortBy, direction) => {
     const plan = await planStationSearch(t.app.db, [marker]);
     const read = (gather: boolean, offset: number) =>
       listPublicBattlestations(t.app.db, { sortBy, direction, offset, limit: 4, terms: plan!.terms, gather }).then((rows) => rows.map((row) => row.battlestation_id));
@@ -106,14 +107,7 @@ describe('a page of a search', () => {
     expect([...(await read(true, 0)), ...(await read(true, 4)), ...(await read(true, 8))]).toHaveLength(9);
   });
 
-  it.each<[PublicListSort, 'asc' | 'desc']>([
-    ['name', 'asc'],
-    ['name', 'desc'],
-    ['favorites', 'asc'],
-    ['favorites', 'desc'],
-    ['created_date', 'asc'],
-    ['created_date', 'desc'],
-  ])('reads the same page along the sort index within a budget of rows, and gives up past it (%s %s)', async (sortBy, direction) => {
+  it.each(EVERY_SORT)('reads the same page along the sort index within a budget of rows, and gives up past it (%s %s)', async (sortBy, direction) => {
     const plan = await planStationSearch(t.app.db, [marker]);
     const everyStation = await countPublicBattlestations(t.app.db, []);
     const query = (offset: number, limit: number) => ({ sortBy, direction, offset, limit, terms: plan!.terms });
