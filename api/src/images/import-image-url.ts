@@ -1,7 +1,7 @@
 import type { IncomingMessage } from 'node:http';
 import { BATTLESTATION_MESSAGES, LIMITS } from '@battledeck/shared/contract';
 import { HttpError, badRequest, payloadTooLarge } from '../errors';
-import { REDIRECT_STATUSES, isBlockedAddress, networkCode, openRequest, urlProblem } from '../outbound/outbound-request';
+import { REDIRECT_STATUSES, isBlockedAddress, networkProblem, openRequest, urlProblem } from '../outbound/outbound-request';
 
 export interface ImageImportOptions {
   /** For the whole import, redirects included. */
@@ -39,23 +39,6 @@ function checkUrl(url: URL, allowed: readonly string[]): void {
   if (problem) throw badRequest(IMPORT_MESSAGES[problem]);
 }
 
-/** Network error codes and the message each one gets. */
-const NETWORK_MESSAGES: Record<string, string> = {
-  ENOTFOUND: IMPORT_MESSAGES.unknownHost,
-  EAI_AGAIN: IMPORT_MESSAGES.unknownHost,
-  EAI_NODATA: IMPORT_MESSAGES.unknownHost,
-  EAI_NONAME: IMPORT_MESSAGES.unknownHost,
-  ECONNREFUSED: IMPORT_MESSAGES.refused,
-  ECONNRESET: IMPORT_MESSAGES.reset,
-  ECONNABORTED: IMPORT_MESSAGES.reset,
-  EPIPE: IMPORT_MESSAGES.reset,
-  ERR_STREAM_PREMATURE_CLOSE: IMPORT_MESSAGES.reset,
-  ETIMEDOUT: IMPORT_MESSAGES.timeout,
-  EHOSTUNREACH: IMPORT_MESSAGES.unreachable,
-  ENETUNREACH: IMPORT_MESSAGES.unreachable,
-  EADDRNOTAVAIL: IMPORT_MESSAGES.unreachable,
-};
-
 /**
  * Every failure of the fetch becomes a 400 with a message an admin can act on. The network error is not
  * attached as `cause`: the error handler reads socket codes in a cause chain as the database being down and
@@ -65,8 +48,7 @@ function translate(error: unknown, signal: AbortSignal): Error {
   if (error instanceof HttpError) return error;
   if (signal.aborted) return badRequest(IMPORT_MESSAGES.timeout);
   if (isBlockedAddress(error)) return badRequest(IMPORT_MESSAGES.notPublic);
-  const code = networkCode(error);
-  return badRequest((code && NETWORK_MESSAGES[code]) ?? IMPORT_MESSAGES.failed);
+  return badRequest(IMPORT_MESSAGES[networkProblem(error) ?? 'failed']);
 }
 
 function get(url: URL, options: ImageImportOptions, signal: AbortSignal): Promise<IncomingMessage> {

@@ -57,13 +57,38 @@ export function isBlockedAddress(error: unknown): boolean {
 }
 
 /** The network error code of a failed request (ECONNREFUSED, ENOTFOUND, …), if any. */
-export function networkCode(error: unknown): string | undefined {
+function networkCode(error: unknown): string | undefined {
   // net reports a failed connect to several addresses (happy eyeballs) as an AggregateError.
   if (error instanceof AggregateError) return error.errors.map(networkCode).find(Boolean);
   const { code, message } = (error ?? {}) as { code?: unknown; message?: unknown };
   if (typeof code === 'string') return code;
   // An IncomingMessage cut short emits a plain Error('aborted').
   return message === 'aborted' ? 'ECONNRESET' : undefined;
+}
+
+/** What a network failure means to the person told about it; each caller words it in its own messages. */
+export type NetworkProblem = 'unknownHost' | 'refused' | 'reset' | 'timeout' | 'unreachable';
+
+const NETWORK_PROBLEMS: Record<string, NetworkProblem> = {
+  ENOTFOUND: 'unknownHost',
+  EAI_AGAIN: 'unknownHost',
+  EAI_NODATA: 'unknownHost',
+  EAI_NONAME: 'unknownHost',
+  ECONNREFUSED: 'refused',
+  ECONNRESET: 'reset',
+  ECONNABORTED: 'reset',
+  EPIPE: 'reset',
+  ERR_STREAM_PREMATURE_CLOSE: 'reset',
+  ETIMEDOUT: 'timeout',
+  EHOSTUNREACH: 'unreachable',
+  ENETUNREACH: 'unreachable',
+  EADDRNOTAVAIL: 'unreachable',
+};
+
+/** The problem a failed request's network error code stands for, if it is a known one. */
+export function networkProblem(error: unknown): NetworkProblem | undefined {
+  const code = networkCode(error);
+  return code === undefined ? undefined : NETWORK_PROBLEMS[code];
 }
 
 export interface OutboundRequest {

@@ -1,5 +1,5 @@
 import type { IncomingMessage } from 'node:http';
-import { REDIRECT_STATUSES, isBlockedAddress, networkCode, openRequest, urlProblem } from '../outbound/outbound-request';
+import { REDIRECT_STATUSES, isBlockedAddress, networkProblem, openRequest, urlProblem } from '../outbound/outbound-request';
 import { STORE_LINK_USER_AGENT, type StoreLinkCheckOptions } from './store-link-options';
 
 /** What one check of a link found. `inconclusive` (429) is the store asking us to slow down, not a verdict. */
@@ -25,21 +25,6 @@ export const PROBE_ERRORS = {
   tooManyRedirects: 'The link redirected too many times.',
   badRedirect: 'The link redirected to an invalid address.',
 } as const;
-
-const NETWORK_ERRORS: Record<string, string> = {
-  ENOTFOUND: PROBE_ERRORS.unknownHost,
-  EAI_AGAIN: PROBE_ERRORS.unknownHost,
-  EAI_NODATA: PROBE_ERRORS.unknownHost,
-  EAI_NONAME: PROBE_ERRORS.unknownHost,
-  ECONNREFUSED: PROBE_ERRORS.refused,
-  ECONNRESET: PROBE_ERRORS.reset,
-  ECONNABORTED: PROBE_ERRORS.reset,
-  EPIPE: PROBE_ERRORS.reset,
-  ETIMEDOUT: PROBE_ERRORS.timeout,
-  EHOSTUNREACH: PROBE_ERRORS.unreachable,
-  ENETUNREACH: PROBE_ERRORS.unreachable,
-  EADDRNOTAVAIL: PROBE_ERRORS.unreachable,
-};
 
 class ProbeStop extends Error {
   constructor(readonly reason: string) {
@@ -76,8 +61,7 @@ function describe(error: unknown, signal: AbortSignal): string {
   if (error instanceof ProbeStop) return error.reason;
   if (signal.aborted) return PROBE_ERRORS.timeout;
   if (isBlockedAddress(error)) return PROBE_ERRORS.notPublic;
-  const code = networkCode(error);
-  return (code && NETWORK_ERRORS[code]) ?? PROBE_ERRORS.failed;
+  return PROBE_ERRORS[networkProblem(error) ?? 'failed'];
 }
 
 const isSuccess = (status: number) => status >= 200 && status < 300;
