@@ -16,6 +16,7 @@ import multipartPlugin from './plugins/multipart';
 import photoWidthsPlugin from './plugins/photo-widths';
 import privatePhotosPlugin from './plugins/private-photos';
 import rateLimitPlugin from './plugins/rate-limit';
+import redisPlugin from './plugins/redis';
 import responseCachePlugin from './plugins/response-cache';
 import seedPlugin from './plugins/seed';
 import storagePlugin from './plugins/storage';
@@ -47,6 +48,7 @@ async function app(fastify: FastifyInstance, opts: AppOptions): Promise<void> {
   await fastify.register(helmetPlugin);
   await fastify.register(inputGuardPlugin);
   await fastify.register(corsPlugin);
+  await fastify.register(redisPlugin);
   await fastify.register(responseCachePlugin);
   await fastify.register(rateLimitPlugin);
   await fastify.register(multipartPlugin);

@@ -53,21 +53,21 @@ export default fp(
       entries.clear();
     };
 
-    let publisher: Redis | undefined;
+    // The shared connection (plugins/redis) reads and bumps the generation and publishes; a subscribed
+    // connection can do nothing else, so the broadcast is heard on one of its own.
+    const publisher = app.redis;
     if (redisUrl) {
-      const options = { connectTimeout: 2000, maxRetriesPerRequest: 1, lazyConnect: true };
-      publisher = new Redis(redisUrl, { ...options, enableOfflineQueue: false });
-      const subscriber = new Redis(redisUrl, options);
-      for (const client of [publisher, subscriber]) client.on('error', (error) => app.log.warn({ err: error }, 'response-cache Redis error'));
+      const subscriber = new Redis(redisUrl, { connectTimeout: 2000, maxRetriesPerRequest: 1, lazyConnect: true });
+      subscriber.on('error', (error) => app.log.warn({ err: error }, 'response-cache Redis error'));
       subscriber.on('message', (_channel, from) => {
         if (from !== instance) clear();
       });
-      await Promise.all([publisher.connect(), subscriber.connect().then(() => subscriber.subscribe(channel))]).catch((error: unknown) =>
-        app.log.warn({ err: error }, 'response-cache Redis is unreachable; other instances learn of writes only through the TTL'),
-      );
+      await subscriber
+        .connect()
+        .then(() => subscriber.subscribe(channel))
+        .catch((error: unknown) => app.log.warn({ err: error }, 'response-cache Redis is unreachable; other instances learn of writes only through the TTL'));
       app.addHook('onClose', async () => {
         // disconnect(), not quit(): it also stops the reconnect timer of a Redis that never answered.
-        publisher?.disconnect();
         subscriber.disconnect();
       });
     }
@@ -161,7 +161,7 @@ export default fp(
 
     app.decorate('clearResponseCache', async () => (publisher ? clearEverywhere(publisher) : clear()));
   },
-  { name: 'response-cache', dependencies: ['config'] },
+  { name: 'response-cache', dependencies: ['config', 'redis'] },
 );
 
 declare module 'fastify' {

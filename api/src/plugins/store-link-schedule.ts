@@ -1,5 +1,4 @@
 import fp from 'fastify-plugin';
-import Redis from 'ioredis';
 import { runCheckPass, type CheckPassSummary } from '../services/store-link-check-service';
 import { createRunLock } from '../store-links/run-lock';
 
@@ -18,12 +17,8 @@ declare module 'fastify' {
 export default fp(
   async (app) => {
     const options = app.config.storeLinkCheck;
-    let redis: Redis | undefined;
-    if (app.config.redisUrl) {
-      redis = new Redis(app.config.redisUrl, { connectTimeout: 2000, maxRetriesPerRequest: 1, enableOfflineQueue: false, lazyConnect: true });
-      redis.on('error', (error) => app.log.warn({ err: error }, 'store-link check Redis error'));
-      await redis.connect().catch((error: unknown) => app.log.warn({ err: error }, 'store-link check Redis is unreachable; passes are skipped until it answers'));
-    }
+    // The shared connection (plugins/redis); unreachable, a pass is skipped (createRunLock).
+    const redis = app.redis;
     const lockTtlMs = Math.max(60_000, options.timeoutMs * 2 + Math.ceil(options.batchSize / options.concurrency) * (options.timeoutMs + options.hostSpacingMs));
     const lock = createRunLock(redis, `${app.config.rateLimitNamespace}store-link-check:lock`, lockTtlMs, (error) =>
       app.log.warn({ err: error }, 'store-link check lock unavailable; this pass is skipped'),
@@ -50,8 +45,7 @@ export default fp(
     app.addHook('onClose', async () => {
       if (timer) clearInterval(timer);
       // A pass in flight is not awaited (shutdown stays quick); its next write fails and is logged.
-      redis?.disconnect();
     });
   },
-  { name: 'store-link-schedule', dependencies: ['config', 'database'] },
+  { name: 'store-link-schedule', dependencies: ['config', 'database', 'redis'] },
 );
