@@ -97,4 +97,20 @@ describe('StoreLinksPage', () => {
     await user.click(within(dialog).getByRole('button', { name: 'Delete' }));
     await waitFor(() => expect(fetch.mock.calls.some(([, init]) => (init as RequestInit | undefined)?.method === 'DELETE')).toBe(true));
   });
+
+  it('puts the URL and the last check in the part cell on a phone, so Fix and Remove stay in sight', async () => {
+    const matchMedia = window.matchMedia;
+    window.matchMedia = (query: string) => ({ ...matchMedia(query), matches: query === '(max-width: 575.98px)' });
+    try {
+      mockFetch({ '/api/admin/store-links/broken': TWO });
+      render();
+      const part = (await screen.findByRole('link', { name: 'Keychron Q1' })).closest('td')!;
+      expect(screen.getAllByRole('columnheader').map((th) => th.textContent)).toEqual(['Part and store', 'Actions']);
+      expect(within(part).getByRole('link', { name: 'https://amazon.example/p/1 (opens in a new tab)' })).toBeInTheDocument();
+      expect(within(part).getByText('HTTP 404')).toBeInTheDocument();
+      expect(within(part.closest('tr')!).getByRole('button', { name: 'Fix the Amazon link of Keychron Q1' })).toBeInTheDocument();
+    } finally {
+      window.matchMedia = matchMedia;
+    }
+  });
 });
