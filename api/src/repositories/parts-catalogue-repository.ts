@@ -5,6 +5,7 @@ import type { Database } from '../db/database';
 import { battlestation_parts, battlestations, part_requests, part_stores, part_type_counts, part_types, parts, store_link_checks, stores, users } from '../db/schema';
 import { battlestationCardColumns, isPublicStation, type BattlestationCardRow } from './battlestations-repository';
 import type { SearchTerm } from './search-words-repository';
+import { brokenWhere } from './store-link-checks-repository';
 
 /**
  * The public, read side of the parts catalogue: lists, search, a part with its store links, the public
@@ -227,7 +228,7 @@ export async function listPartStoreLinks(db: Database, partId: number) {
       store_id: stores.store_id,
       store_name: stores.name,
       url: part_stores.url,
-      link_broken: sql<boolean>`coalesce(${store_link_checks.is_broken} AND ${store_link_checks.url} = ${part_stores.url}, false)`,
+      link_broken: sql<boolean>`coalesce(${brokenWhere}, false)`,
     })
     .from(part_stores)
     .innerJoin(stores, eq(stores.store_id, part_stores.store_id))

@@ -62,7 +62,8 @@ export async function recordCheck(db: Database, link: DueLink, result: CheckReco
       last_checked_at = excluded.last_checked_at`);
 }
 
-const brokenWhere = sql`${store_link_checks.is_broken} AND ${store_link_checks.url} = ${part_stores.url}`;
+/** A link judged broken that still holds the URL that failed (an edited link starts unchecked); null without a check. */
+export const brokenWhere = sql<boolean | null>`${store_link_checks.is_broken} AND ${store_link_checks.url} = ${part_stores.url}`;
 
 /** Broken links (still holding the URL that failed), most recently checked first. */
 export async function listBrokenLinks(db: Database, limit: number, offset: number) {
@@ -97,16 +98,6 @@ export async function countBrokenLinks(db: Database): Promise<number> {
     .innerJoin(part_stores, and(eq(part_stores.part_id, store_link_checks.part_id), eq(part_stores.store_id, store_link_checks.store_id)))
     .where(brokenWhere);
   return row.total;
-}
-
-/** One part's broken store ids (the where-to-buy list marks them). */
-export async function brokenStoreIdsOfPart(db: Database, partId: number): Promise<Set<number>> {
-  const rows = await db
-    .select({ store_id: store_link_checks.store_id })
-    .from(store_link_checks)
-    .innerJoin(part_stores, and(eq(part_stores.part_id, store_link_checks.part_id), eq(part_stores.store_id, store_link_checks.store_id)))
-    .where(and(eq(store_link_checks.part_id, partId), brokenWhere));
-  return new Set(rows.map((r) => r.store_id));
 }
 
 /** A link's current URL, or undefined when the part has no link to that store. */
