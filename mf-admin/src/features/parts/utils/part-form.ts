@@ -1,5 +1,4 @@
 import {
-  isHttpUrl,
   LIMITS,
   type PartDetail,
   type PartStoreLink,
@@ -9,6 +8,7 @@ import {
 } from '@battledeck/shared/contract';
 import type { Resolver } from 'react-hook-form';
 import { ADMIN_TEXT } from '../../../lib/messages';
+import { isValidUrl, URL_INVALID } from '../../../lib/url-field';
 
 /** The part form's state (SPEC "Part form modal"; §5 part form rules). */
 export interface PartFormValues {
@@ -25,7 +25,7 @@ export interface PartFormValues {
 
 export const PART_FORM_TEXT = {
   required: ADMIN_TEXT.required,
-  url: 'Enter a valid URL starting with http:// or https://.',
+  url: URL_INVALID,
   fileType: 'Only PNG, JPG or GIF',
   fileSize: 'Maximum file size is 4MB.',
   tooLong: `At most ${LIMITS.catalogueNameMax} characters.`,
@@ -36,7 +36,7 @@ export const IMAGE_TYPES = ['image/jpeg', 'image/png', 'image/gif'] as const;
 export type PartFormErrors = Partial<Record<keyof PartFormValues, string>>;
 
 const tooLong = (s: string) => s.trim().length > LIMITS.catalogueNameMax;
-const badUrl = (s: string) => s.trim() !== '' && (s.trim().length > LIMITS.urlMax || !isHttpUrl(s.trim()));
+const badUrl = (s: string) => s.trim() !== '' && !isValidUrl(s.trim());
 
 /** Name, type and manufacturer required; an image required when creating, and a valid file when one is given. */
 export function validatePartForm(v: PartFormValues, creating: boolean): PartFormErrors {

@@ -1,10 +1,11 @@
 import { errorMessage } from '@battledeck/shared/api';
-import { isHttpUrl, LIMITS, type BrokenLink } from '@battledeck/shared/contract';
+import { LIMITS, type BrokenLink } from '@battledeck/shared/contract';
 import { FormField, fieldAria } from '@battledeck/shared/widgets';
 import { Alert, App, Button, Input, Modal } from 'antd';
 import { useId } from 'react';
 import { Controller, useForm, type Resolver, type ResolverResult } from 'react-hook-form';
 import { ADMIN_TEXT } from '../../../lib/messages';
+import { isValidUrl, URL_INVALID } from '../../../lib/url-field';
 import { useFixStoreLink } from '../api/fix-store-link';
 import { LINK_TEXT } from './link-texts';
 
@@ -14,14 +15,14 @@ interface FixValues {
 
 export const FIX_TEXT = {
   required: ADMIN_TEXT.required,
-  url: 'Enter a valid URL starting with http:// or https://.',
+  url: URL_INVALID,
   unchanged: 'Enter the new address: this is the one that failed.',
 } as const;
 
 function validate(values: FixValues, current: string): string | undefined {
   const url = values.url.trim();
   if (!url) return FIX_TEXT.required;
-  if (url.length > LIMITS.urlMax || !isHttpUrl(url)) return FIX_TEXT.url;
+  if (!isValidUrl(url)) return FIX_TEXT.url;
   if (url === current) return FIX_TEXT.unchanged;
   return undefined;
 }

@@ -1,10 +1,11 @@
 import { errorMessage } from '@battledeck/shared/api';
-import { isHttpUrl, LIMITS, type Store } from '@battledeck/shared/contract';
+import { LIMITS, type Store } from '@battledeck/shared/contract';
 import { FormField, fieldAria } from '@battledeck/shared/widgets';
 import { Alert, App, Button, Input, Modal } from 'antd';
 import { useId } from 'react';
 import { Controller, useForm, type Resolver } from 'react-hook-form';
 import { ADMIN_TEXT } from '../../../lib/messages';
+import { isValidUrl, URL_INVALID } from '../../../lib/url-field';
 import { useSaveStore } from '../api/save-store';
 
 interface StoreFormValues {
@@ -14,7 +15,7 @@ interface StoreFormValues {
 
 export const STORE_FORM_TEXT = {
   required: ADMIN_TEXT.required,
-  url: 'Enter a valid URL starting with http:// or https://.',
+  url: URL_INVALID,
   tooLong: `At most ${LIMITS.catalogueNameMax} characters.`,
 } as const;
 
@@ -26,7 +27,7 @@ export function validateStore(values: StoreFormValues): Partial<Record<keyof Sto
   if (!name) errors.name = STORE_FORM_TEXT.required;
   else if (name.length > LIMITS.catalogueNameMax) errors.name = STORE_FORM_TEXT.tooLong;
   if (!url) errors.url = STORE_FORM_TEXT.required;
-  else if (url.length > LIMITS.urlMax || !isHttpUrl(url)) errors.url = STORE_FORM_TEXT.url;
+  else if (!isValidUrl(url)) errors.url = STORE_FORM_TEXT.url;
   return errors;
 }
 
