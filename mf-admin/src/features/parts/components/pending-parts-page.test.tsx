@@ -39,4 +39,22 @@ describe('PendingPartsPage: likely duplicates', () => {
     const other = screen.getByRole('button', { name: 'Add Keychron Q1 Pro as a part' }).closest('td')!;
     expect(other).not.toHaveTextContent('Looks like');
   });
+
+  it('shows the status under the name on a phone instead of in a column of its own', async () => {
+    const matchMedia = window.matchMedia;
+    window.matchMedia = (query: string) => ({ ...matchMedia(query), matches: query === '(max-width: 575.98px)' });
+    try {
+      mockFetch({ '/api/parts/pending': [request({})] });
+      renderWithProviders(
+        <AntdProvider>
+          <PendingPartsPage />
+        </AntdProvider>,
+      );
+      const name = (await screen.findByRole('button', { name: 'Add Logitec MX Master 3S as a part' })).closest('td')!;
+      expect(within(name).getByText('Pending')).toBeInTheDocument();
+      expect(screen.queryByRole('columnheader', { name: 'Status' })).not.toBeInTheDocument();
+    } finally {
+      window.matchMedia = matchMedia;
+    }
+  });
 });

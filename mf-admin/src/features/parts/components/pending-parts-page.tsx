@@ -8,6 +8,7 @@ import type { MouseEvent } from 'react';
 import { Link } from 'react-router-dom';
 import { PageHeader } from '../../../components/page-header';
 import { useDialogTarget } from '../../../hooks/use-dialog-target';
+import { useNarrowScreen } from '../../../hooks/use-narrow-screen';
 import table from '../../../components/admin-table.module.css';
 import { ADMIN_TEXT } from '../../../lib/messages';
 import { useDeletePendingPart } from '../api/delete-pending-part';
@@ -23,6 +24,14 @@ const stop = (action: () => unknown) => (event: MouseEvent) => {
   void action();
 };
 
+function StatusTag({ request }: { request: PendingPart }) {
+  return (
+    <Tag icon={request.status === 'pending' ? <ClockCircleOutlined aria-hidden /> : <CheckCircleOutlined aria-hidden />}>
+      {request.status === 'pending' ? 'Pending' : 'Approved'}
+    </Tag>
+  );
+}
+
 /** /admin/pending_parts: part requests; a pending one opens the part form, prefilled, to add and approve it. */
 export default function PendingPartsPage() {
   usePageTitle('Pending Parts Admin');
@@ -33,6 +42,7 @@ export default function PendingPartsPage() {
   const setStatus = useUpdatePendingStatus();
   const copy = useCopyText();
   const { message } = App.useApp();
+  const narrow = useNarrowScreen();
 
   const open = (request: PendingPart) => request.status === 'pending' && form.show({ kind: 'request', request });
   const copyRequest = async (request: PendingPart) => {
@@ -91,6 +101,11 @@ export default function PendingPartsPage() {
               ))}
             </span>
           )}
+          {narrow && (
+            <span className={styles.phoneStatus}>
+              <StatusTag request={request} />
+            </span>
+          )}
         </>
       ),
     },
@@ -106,16 +121,8 @@ export default function PendingPartsPage() {
         </a>
       ),
     },
-    {
-      key: 'status',
-      title: 'Status',
-      width: 110,
-      render: (_, request) => (
-        <Tag icon={request.status === 'pending' ? <ClockCircleOutlined aria-hidden /> : <CheckCircleOutlined aria-hidden />}>
-          {request.status === 'pending' ? 'Pending' : 'Approved'}
-        </Tag>
-      ),
-    },
+    // On a phone the status joins the name's cell, which keeps the width to read the request by.
+    ...(narrow ? [] : ([{ key: 'status', title: 'Status', width: 110, render: (_, request) => <StatusTag request={request} /> }] satisfies TableColumnsType<PendingPart>)),
     {
       key: 'actions',
       title: <span className="visually-hidden">Actions</span>,
