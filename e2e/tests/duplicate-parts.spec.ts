@@ -10,10 +10,7 @@ import { ADMIN_USER, expect, signIn, test } from './fixtures';
  */
 
 /** Letters only, so the parts' names are alike each other and nothing in the seed. */
-const tag = () =>
-  Array.from({ length: 5 }, () => String.fromCharCode(97 + Math.floor(Math.random() * 26)))
-    .join('')
-    .replace(/^/, 'q');
+const tag = () => `q${Array.from({ length: 5 }, () => String.fromCharCode(97 + Math.floor(Math.random() * 26))).join('')}`;
 
 async function createPart(request: APIRequestContext, token: string, name: string, typeId: number): Promise<number> {
   const res = await request.post('/api/parts', {

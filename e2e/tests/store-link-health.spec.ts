@@ -1,7 +1,7 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
-import type { APIRequestContext } from '@playwright/test';
 import { expectAccessible } from '../lib/axe';
+import { idToken, png, uniqueName } from '../lib/test-data';
 import { ADMIN_USER, expect, signIn, test } from './fixtures';
 
 /**
@@ -10,13 +10,6 @@ import { ADMIN_USER, expect, signIn, test } from './fixtures';
  * reach only through the test-only OUTBOUND_ALLOW_LOOPBACK of playwright.config.ts. Checks run through the
  * admin's check-now call (the same pass and lock as the schedule, which is off in tests).
  */
-
-const PNG = Buffer.from(
-  'iVBORw0KGgoAAAANSUhEUgAAADAAAAAkCAIAAABAJy5dAAAACXBIWXMAAAPoAAAD6AG1e1JrAAAAUElEQVRYhe2WQQ0AQAzCJos/7qvqZHCPJhNACHRcw1d3cwVVEDoUM1Rbxhw/FYzoUMxQbRlzCNWBhg7FDNWWIYcQjPF11OeK8yP7adY/B9oDmzWSOW7GgrMAAAAASUVORK5CYII=',
-  'base64',
-);
-const EMULATOR = 'http://127.0.0.1:9099/identitytoolkit.googleapis.com/v1/accounts:signInWithPassword?key=demo-api-key';
-const unique = (label: string) => `${label} ${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
 
 let store: http.Server;
 let origin: string;
@@ -30,17 +23,11 @@ test.beforeAll(async () => {
 });
 test.afterAll(() => new Promise<void>((resolve) => store.close(() => resolve())));
 
-async function adminToken(request: APIRequestContext): Promise<string> {
-  const res = await request.post(EMULATOR, { data: { ...ADMIN_USER, returnSecureToken: true } });
-  expect(res.ok()).toBe(true);
-  return ((await res.json()) as { idToken: string }).idToken;
-}
-
 test('an admin sees a link broken after two failed checks, the part page marks it, and the admin fixes it', async ({ page, request, consoleErrors }) => {
   void consoleErrors;
-  const auth = { authorization: `Bearer ${await adminToken(request)}` };
-  const storeName = unique('Linkcheck Store');
-  const partName = unique('Linkcheck Part');
+  const auth = { authorization: `Bearer ${await idToken(request, ADMIN_USER)}` };
+  const storeName = uniqueName('Linkcheck Store');
+  const partName = uniqueName('Linkcheck Part');
 
   const createdStore = await request.post('/api/stores', { headers: auth, multipart: { name: storeName, url: `https://${Date.now().toString(36)}.shop.example` } });
   expect(createdStore.ok()).toBe(true);
@@ -53,7 +40,7 @@ test('an admin sees a link broken after two failed checks, the part page marks i
       type_id: String(types[0].type_id),
       manufacturer: 'Acme',
       added_stores: JSON.stringify([{ store_id: storeId, url: `${origin}/gone/part` }]),
-      image: { name: 'part.png', mimeType: 'image/png', buffer: PNG },
+      image: { name: 'part.png', mimeType: 'image/png', buffer: png(48, 36, [90, 90, 90]) },
     },
   });
   expect(createdPart.status()).toBe(201);
