@@ -95,7 +95,11 @@ describe('StoreLinksPage', () => {
     const dialog = await screen.findByRole('dialog', { name: 'Remove Store Link' });
     expect(dialog).toHaveTextContent('Are you sure you want to delete the Newegg link of LG 27GR95QE? This cannot be undone.');
     await user.click(within(dialog).getByRole('button', { name: 'Delete' }));
-    await waitFor(() => expect(fetch.mock.calls.some(([, init]) => (init as RequestInit | undefined)?.method === 'DELETE')).toBe(true));
+    await waitFor(() =>
+      expect(fetch.mock.calls.filter(([, init]) => (init as RequestInit | undefined)?.method === 'DELETE').map(([url]) => String(url))).toEqual([
+        '/api/admin/store-links/2/102',
+      ]),
+    );
   });
 
   it('puts the URL and the last check in the part cell on a phone, so Fix and Remove stay in sight', async () => {
