@@ -203,6 +203,25 @@ describe('GET /api/battlestations: desk filters and their counts', () => {
     expect((await listOk({ searchTerm: '', mainUse: 'gaming', colourFamily: 'white', monitorCount: '3' })).total).toBe(await counts('{use:gaming,colour:white,monitors:3}'));
   });
 
+  it('answers each filter\'s counts within the other two from the kept triples (migration 0020), equal to counting the stations', async () => {
+    const three = await listOk({ searchTerm: '', mainUse: 'gaming', colourFamily: 'blue', monitorCount: '3' });
+    const within = async (tokens: string, prefix: string) =>
+      rows<{ token: string; n: number }>(
+        t.app.db,
+        sql`SELECT token, count(*)::int AS n FROM battlestations, unnest(facets) AS token
+          WHERE is_public AND facets @> ${tokens}::text[] AND token LIKE ${`${prefix}:%`} GROUP BY token`,
+      );
+    const expectCounts = async (facet: keyof ListBody['facets'], prefix: string, others: string) => {
+      const counted = await within(others, prefix);
+      expect(three.facets[facet].map((f) => f.count)).toEqual(three.facets[facet].map((f) => counted.find((row) => row.token === `${prefix}:${f.value}`)?.n ?? 0));
+    };
+    await expectCounts('mainUse', 'use', '{colour:blue,monitors:3}');
+    await expectCounts('colourFamily', 'colour', '{use:gaming,monitors:3}');
+    await expectCounts('monitorCount', 'monitors', '{use:gaming,colour:blue}');
+    expect(count(three, 'mainUse', 'work')).toBeGreaterThan(0);
+    expect(await counterMismatches(t.app)).toEqual([]);
+  });
+
   it('answers a search that matches nothing with zero counts', async () => {
     const body = await listOk({ searchTerm: `zzqx${uniqueSuffix()}`, mainUse: 'gaming' });
     expect(body.total).toBe(0);

@@ -1,4 +1,4 @@
-import { sql } from 'drizzle-orm';
+import { and, sql } from 'drizzle-orm';
 import type { Database } from '../db/database';
 import { battlestations, station_facet_counts } from '../db/schema';
 import { publicListCondition } from './battlestations-repository';
@@ -33,20 +33,26 @@ export async function countFacetTokens(
 }
 
 /**
- * The kept counts (migrations 0014-0015) of the tokens starting with `prefixes`: over every public station, or
- * over those holding the token `within` (the kept pairs 'a|b', a < b).
+ * The kept counts (migrations 0014, 0015 and 0020) of the tokens starting with `prefixes`: over every public
+ * station, or over those holding every token of `within` (one or two: the kept pairs 'a|b' and triples
+ * 'a|b|c'). The table holds a few thousand rows.
  */
-export async function keptFacetTokenCounts(db: Database, prefixes: readonly string[], within?: string): Promise<FacetTokenCount[]> {
+export async function keptFacetTokenCounts(db: Database, prefixes: readonly string[], within: readonly string[] = []): Promise<FacetTokenCount[]> {
   const key = station_facet_counts.facet;
-  const token = within === undefined ? key : sql<string>`CASE WHEN split_part(${key}, '|', 1) = ${within} THEN split_part(${key}, '|', 2) ELSE split_part(${key}, '|', 1) END`;
-  const keys = within === undefined ? sql`strpos(${key}, '|') = 0` : sql`(${key} LIKE ${`${within}|%`} OR ${key} LIKE ${`%|${within}`})`;
-  const rows = await db.select({ token, stations: station_facet_counts.public_stations }).from(station_facet_counts).where(keys);
-  return rows.filter((row) => prefixes.includes(row.token.split(':')[0]!));
+  const tokens = sql`string_to_array(${key}, '|')`;
+  const rows = await db
+    .select({ key, stations: station_facet_counts.public_stations })
+    .from(station_facet_counts)
+    .where(and(sql`cardinality(${tokens}) = ${within.length + 1}`, ...within.map((token) => sql`${token} = ANY(${tokens})`)));
+  return rows.flatMap(({ key: held, stations }) => {
+    const [token, ...more] = held.split('|').filter((part) => !within.includes(part));
+    return token !== undefined && more.length === 0 && prefixes.includes(token.split(':')[0]!) ? [{ token, stations }] : [];
+  });
 }
 
-/** How many public stations hold one token or both of two, from the kept rows (either order of a pair). */
-export async function keptFacetTotal(db: Database, tokens: readonly [string] | readonly [string, string]): Promise<number> {
-  const keys = tokens.length === 1 ? [tokens[0]] : [`${tokens[0]}|${tokens[1]}`, `${tokens[1]}|${tokens[0]}`];
+/** How many public stations hold every one of one to three tokens, from the kept rows (any order of the key). */
+export async function keptFacetTotal(db: Database, tokens: readonly string[]): Promise<number> {
+  const keys = orderings(tokens).map((ordering) => ordering.join('|'));
   const [row] = await db
     .select({ stations: station_facet_counts.public_stations })
     .from(station_facet_counts)
@@ -55,4 +61,10 @@ export async function keptFacetTotal(db: Database, tokens: readonly [string] | r
       sql`, `,
     )})`);
   return row?.stations ?? 0;
+}
+
+/** Every order of a few tokens: the kept key is in the database's sort order, which may not be JavaScript's. */
+function orderings(tokens: readonly string[]): string[][] {
+  if (tokens.length <= 1) return [[...tokens]];
+  return tokens.flatMap((first, i) => orderings(tokens.filter((_, j) => j !== i)).map((rest) => [first, ...rest]));
 }

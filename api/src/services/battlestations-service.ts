@@ -103,12 +103,11 @@ export async function listBattlestations(db: Database, params: PublicListParams)
     if (!search) return { battlestations: [], total: 0, facets: emptyFacets() };
     ({ terms, total: knownTotal } = search);
   }
-  // Without words the total is one kept row (decision 013; with one or two filters, decision 017); the
+  // Without words the total is one kept row (decision 013; with filters, decision 017 and migration 0020); the
   // vocabulary's total knows no filters.
-  const keptTotal = terms.length === 0 && (facets.length === 1 || facets.length === 2);
   const total =
     (facets.length === 0 ? knownTotal : undefined) ??
-    (keptTotal ? await keptFacetTotal(db, facets as [string] | [string, string]) : await countPublicBattlestations(db, terms, facets));
+    (terms.length === 0 && facets.length > 0 ? await keptFacetTotal(db, facets) : await countPublicBattlestations(db, terms, facets));
   const searchTotal = terms.length === 0 ? 0 : (knownTotal ?? (facets.length === 0 ? total : await countPublicBattlestations(db, terms)));
   // A search matching more stations than FACET_SCAN_MAX answers no facet counts: counting them is a pass over every
   // match (460 ms for 'setup' at 100,000), far beyond the list's own cost.

@@ -9,7 +9,7 @@ import {
 } from '@battledeck/shared/contract';
 import type { Database } from '../db/database';
 import type { SearchTerm } from '../repositories/search-words-repository';
-import { countFacetTokens, keptFacetTokenCounts, keptFacetTotal } from '../repositories/station-facets-repository';
+import { countFacetTokens, keptFacetTokenCounts } from '../repositories/station-facets-repository';
 
 /**
  * Facet counts are counted over at most this many matching stations (decision 017); beyond, they come from kept
@@ -52,17 +52,15 @@ export function facetsOfAllStations(counts: Map<string, number>): BattlestationF
   return toFacets(counts);
 }
 
-/** A filter whose counts were not counted (too many stations to pass over) answers no values: no numbers shown. */
-function toFacets(counts: Map<string, number>, uncounted = new Set<string>()): BattlestationFacets {
-  const of = (facet: Facet) =>
-    uncounted.has(facet.prefix) ? [] : facet.values.map((value) => ({ value, count: counts.get(`${facet.prefix}:${value}`) ?? 0 }));
+function toFacets(counts: Map<string, number>): BattlestationFacets {
+  const of = (facet: Facet) => facet.values.map((value) => ({ value, count: counts.get(`${facet.prefix}:${value}`) ?? 0 }));
   return { monitorCount: of(FACETS[0]), mainUse: of(FACETS[1]), colourFamily: of(FACETS[2]) };
 }
 
 /**
  * How many stations each filter value would give (decision 017): the search and the *other* filters applied,
  * as choosing a value replaces that filter's current one. Filters needing the same other filters (all of them
- * when none is set) are counted in one query; with no search and one other filter at most, read from kept rows.
+ * when none is set) are counted in one query; with no search, read from kept rows.
  */
 export async function countFacets(db: Database, terms: SearchTerm[], filters: StationFilters): Promise<BattlestationFacets> {
   const groups = new Map<string, { required: string[]; prefixes: string[] }>();
@@ -74,17 +72,10 @@ export async function countFacets(db: Database, terms: SearchTerm[], filters: St
     groups.set(key, group);
   }
   const counts = new Map<string, number>();
-  const uncounted = new Set<string>();
   for (const { required, prefixes } of groups.values()) {
-    // Without a search and with at most one other filter, the counts are kept rows (tokens and token pairs).
-    const kept = terms.length === 0 && required.length <= 1;
-    // Two other filters without a search: counted over their matches when those are few enough (kept pair).
-    if (!kept && terms.length === 0 && (await keptFacetTotal(db, required as [string, string])) > FACET_SCAN_MAX) {
-      prefixes.forEach((prefix) => uncounted.add(prefix));
-      continue;
-    }
-    const rows = kept ? await keptFacetTokenCounts(db, prefixes, required[0]) : await countFacetTokens(db, terms, required, prefixes);
+    // Without a search every count is a kept row (single tokens, pairs and triples: migrations 0014-0020).
+    const rows = terms.length === 0 ? await keptFacetTokenCounts(db, prefixes, required) : await countFacetTokens(db, terms, required, prefixes);
     for (const row of rows) counts.set(row.token, Number(row.stations));
   }
-  return toFacets(counts, uncounted);
+  return toFacets(counts);
 }
