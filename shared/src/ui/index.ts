@@ -1,5 +1,6 @@
 export * from './theme';
 export * from './use-color-scheme';
+export * from './use-media-query';
 export * from './use-page-title';
 export * from './icons';
 export * from './safe-image';
