@@ -321,6 +321,33 @@ export const station_counts = pgTable(
   (t) => [check('station_counts_one_row', sql`${t.only_row}`)],
 );
 
+/**
+ * Fence posts along each sort of the unfiltered public list (issue 18, decision 023): a fence is the sort key of
+ * one public station and `stations` how many public stations sort from it up to the next fence. A deep page
+ * adds up the fences before it (a few hundred rows) and walks from the nearest one, instead of skipping
+ * hundreds of thousands of index entries. The counts are kept by statement triggers on `battlestations` in the
+ * writing transaction (migration 0021), exact like `station_counts`; a bucket that grows too large is split.
+ * The first fence of each sort (battlestation_id 0) holds keys below every station's.
+ */
+export const station_page_fences = pgTable(
+  'station_page_fences',
+  {
+    fence_id: integer().primaryKey().generatedByDefaultAsIdentity(),
+    sort: text().notNull(),
+    name_key: text(),
+    favorites: integer(),
+    created_date: timestamp('created_date', { withTimezone: true, mode: 'date' }),
+    battlestation_id: integer().notNull(),
+    stations: counter('stations'),
+  },
+  (t) => [
+    check('station_page_fences_sort_check', sql`(${t.sort} = 'name' AND ${t.name_key} IS NOT NULL) OR (${t.sort} = 'favorites' AND ${t.favorites} IS NOT NULL AND ${t.created_date} IS NOT NULL) OR (${t.sort} = 'created_date' AND ${t.created_date} IS NOT NULL)`),
+    uniqueIndex('station_page_fences_name_idx').on(t.name_key, t.battlestation_id).where(sql`sort = 'name'`),
+    uniqueIndex('station_page_fences_favorites_idx').on(t.favorites, t.created_date, t.battlestation_id).where(sql`sort = 'favorites'`),
+    uniqueIndex('station_page_fences_created_idx').on(t.created_date, t.battlestation_id).where(sql`sort = 'created_date'`),
+  ],
+);
+
 /** How many parts each category holds (decision 013), kept like `station_counts` by triggers on `parts`. */
 export const part_type_counts = pgTable('part_type_counts', {
   type_id: integer()

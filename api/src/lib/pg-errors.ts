@@ -20,3 +20,8 @@ export function uniqueViolation(error: unknown): string | undefined {
   const fields = pgFields(error);
   return fields?.code === '23505' ? (fields.constraint ?? '') : undefined;
 }
+
+/** The SQLSTATE of a PostgreSQL error (through drizzle's wrapper), else undefined. */
+export function pgErrorCode(error: unknown): string | undefined {
+  return pgFields(error)?.code;
+}

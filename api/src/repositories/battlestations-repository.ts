@@ -1,7 +1,7 @@
 import { and, asc, desc, eq, sql, type SQL } from 'drizzle-orm';
 import { PgTransaction, type AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { Database } from '../db/database';
-import { battlestation_images, battlestation_parts, battlestations, favorites, part_types, parts, photo_hotspots, station_counts, station_facet_counts, users } from '../db/schema';
+import { battlestation_images, battlestation_parts, battlestations, favorites, part_types, parts, photo_hotspots, station_counts, station_facet_counts, station_page_fences, users } from '../db/schema';
 import { escapeLike } from './parts-catalogue-repository';
 import type { SearchTerm } from './search-words-repository';
 
@@ -150,7 +150,7 @@ const keptTotals = {
     WHERE strpos(${station_facet_counts.facet}, '|') = 0) END`,
 };
 
-type PreparedPageRow = BattlestationCardRow & { kept_total: number | null; kept_facets: [string, number][] | string | null };
+type PreparedPageRow = BattlestationCardRow & { kept_total: number | null; kept_facets: [string, number][] | string | null; fence_stations: number | null };
 
 /** The columns of each sort before the id, as battlestationOrder orders them. */
 const SORT_COLUMNS: Record<PublicListSort, AnyPgColumn[]> = {
@@ -162,25 +162,22 @@ const SORT_COLUMNS: Record<PublicListSort, AnyPgColumn[]> = {
 /**
  * The page of the unfiltered list for one sort, built and prepared once per database (decision 013):
  * building the query was a fifth of the API's CPU on this route, and a prepared statement is planned once
- * per connection. Searches vary in their words and are built each time.
+ * per connection. Searches vary in their words and are built each time. The page's ids come first, from the
+ * sort index alone, then the cards of just those rows. `fenced`: a deep page, read from its fence post.
  */
-function preparedPage(db: Database, sortBy: PublicListSort, direction: 'asc' | 'desc') {
+function preparedPage(db: Database, sortBy: PublicListSort, direction: 'asc' | 'desc', fenced = false) {
   let byKey = preparedPages.get(db);
   if (!byKey) preparedPages.set(db, (byKey = new Map()));
-  const key = `${sortBy}_${direction}`;
+  const key = `${sortBy}_${direction}${fenced ? '_fenced' : ''}`;
   let prepared = byKey.get(key);
   if (!prepared) {
     const order = battlestationOrder(sortBy, direction);
-    const page = db
-      .select({ id: sql<number>`${battlestations.battlestation_id}`.as('page_id') })
-      .from(battlestations)
-      .where(isPublicStation)
-      .orderBy(...order)
-      .limit(sql.placeholder('limit'))
-      .offset(sql.placeholder('offset'))
-      .as('page');
-    prepared = db
-      .select({ ...battlestationCardColumns, ...keptTotals })
+    const { fence, page } = fenced ? fencedPageIds(db, sortBy, direction) : { fence: undefined, page: frontPageIds(db, order) };
+    const fenceStations = fence
+      ? sql<number | null>`CASE WHEN row_number() OVER () = 1 THEN (SELECT ${sql.identifier('fence_stations')} FROM ${fence}) END`
+      : sql<number | null>`null::int`;
+    prepared = (fence ? db.with(fence) : db)
+      .select({ ...battlestationCardColumns, ...keptTotals, fence_stations: fenceStations })
       .from(page)
       .innerJoin(battlestations, eq(battlestations.battlestation_id, page.id))
       .innerJoin(users, eq(users.user_id, battlestations.user_id))
@@ -192,7 +189,68 @@ function preparedPage(db: Database, sortBy: PublicListSort, direction: 'asc' | '
 }
 const preparedPages = new WeakMap<Database, Map<string, { execute(values: { limit: number; offset: number }): Promise<PreparedPageRow[]> }>>();
 
-const cardOf = ({ kept_total: _total, kept_facets: _facets, ...card }: PreparedPageRow): BattlestationCardRow => card;
+/** A page near the front: the sort index walked from its start. */
+function frontPageIds(db: Database, order: SQL[]) {
+  return db
+    .select({ id: sql<number>`${battlestations.battlestation_id}`.as('page_id') })
+    .from(battlestations)
+    .where(isPublicStation)
+    .orderBy(...order)
+    .limit(sql.placeholder('limit'))
+    .offset(sql.placeholder('offset'))
+    .as('page');
+}
+
+/** The same columns in `station_page_fences` (decision 023). */
+const FENCE_COLUMNS: Record<PublicListSort, AnyPgColumn[]> = {
+  name: [station_page_fences.name_key],
+  favorites: [station_page_fences.favorites, station_page_fences.created_date],
+  created_date: [station_page_fences.created_date],
+};
+
+/** drizzle writes an SQL limit or offset into the query as it is; its types only name numbers and placeholders. */
+const rowCount = (expression: SQL) => expression as unknown as number;
+
+/**
+ * A deep page's ids, in ascending sort order, from the nearest fence post (decision 023): the posts before the
+ * page are added up (a few hundred kept rows) and the index walk starts at the last one at or before the page's
+ * first row, so it skips at most a bucket's entries wherever the page is. A descending page is the same rows
+ * counted from the other end. `fence` is that post, a CTE for the outer statement, which reports its size.
+ */
+function fencedPageIds(db: Database, sortBy: PublicListSort, direction: 'asc' | 'desc') {
+  const offset = sql`${sql.placeholder('offset')}::int`;
+  const limit = sql`${sql.placeholder('limit')}::int`;
+  const total = sql`(SELECT ${station_counts.public_stations} FROM ${station_counts})`;
+  const first = direction === 'asc' ? offset : sql`greatest(0, ${total} - ${offset} - ${limit})`;
+  const count = direction === 'asc' ? limit : sql`greatest(0, least(${limit}, ${total} - ${offset}))`;
+  const fenceKeys = [...FENCE_COLUMNS[sortBy], station_page_fences.battlestation_id];
+  const fenceOrder = sql.join(fenceKeys, sql`, `);
+  const fences = db
+    .select({
+      ...Object.fromEntries(fenceKeys.map((column, i) => [`k${i}`, sql`${column}`.as(`fence_k${i}`)])),
+      place: sql<number>`row_number() OVER (ORDER BY ${fenceOrder})`.as('fence_place'),
+      before: sql<number>`sum(${station_page_fences.stations}) OVER (ORDER BY ${fenceOrder}) - ${station_page_fences.stations}`.as('fence_before'),
+      stations: sql<number>`${station_page_fences.stations}`.as('fence_stations'),
+    })
+    .from(station_page_fences)
+    .where(eq(station_page_fences.sort, sortBy))
+    .as('fences');
+  const fence = db.$with('page_fence').as(db.select().from(fences).where(sql`${fences.before} <= ${first}`).orderBy(desc(fences.place)).limit(1));
+  // One scalar subquery per key: PostgreSQL runs each once and compares the index's columns with the values.
+  const stationKeys = [...SORT_COLUMNS[sortBy], battlestations.battlestation_id];
+  const fenceValues = fenceKeys.map((_, i) => sql`(SELECT ${sql.identifier(`fence_k${i}`)} FROM ${fence})`);
+  const page = db
+    .select({ id: sql<number>`${battlestations.battlestation_id}`.as('page_id') })
+    .from(battlestations)
+    .where(and(isPublicStation, sql`(${sql.join(stationKeys, sql`, `)}) >= (${sql.join(fenceValues, sql`, `)})`))
+    .orderBy(...battlestationOrder(sortBy, 'asc'))
+    .limit(rowCount(count))
+    .offset(rowCount(sql`${first} - (SELECT ${sql.identifier('fence_before')} FROM ${fence})`))
+    .as('page');
+  return { fence, page };
+}
+
+const cardOf = ({ kept_total: _total, kept_facets: _facets, fence_stations: _fence, ...card }: PreparedPageRow): BattlestationCardRow => card;
 
 /** A page of the unfiltered list with the kept total and filter-value counts of its statement. */
 export interface PageWithKeptTotals {
@@ -200,6 +258,8 @@ export interface PageWithKeptTotals {
   total: number;
   /** Every filter token ('use:gaming'…) and how many public stations hold it. */
   facetCounts: Map<string, number>;
+  /** For a page read from its fence post (decision 023): how many stations that post's bucket holds. */
+  fenceStations?: number;
 }
 
 /**
@@ -207,14 +267,23 @@ export interface PageWithKeptTotals {
  * cost the API more CPU than PostgreSQL spent on the query). Undefined for an empty page (past the end: the
  * caller asks for the totals on their own) and inside a transaction (no prepared statements there).
  */
-export async function listPageWithKeptTotals(db: Database, query: Omit<PublicListQuery, 'terms' | 'facets' | 'gather'>): Promise<PageWithKeptTotals | undefined> {
+export async function listPageWithKeptTotals(
+  db: Database,
+  query: Omit<PublicListQuery, 'terms' | 'facets' | 'gather'>,
+  from: 'front' | 'fence' = 'front',
+): Promise<PageWithKeptTotals | undefined> {
   if (db instanceof PgTransaction) return undefined;
-  const rows = await preparedPage(db, query.sortBy, query.direction).execute({ limit: query.limit, offset: query.offset });
+  const rows = await preparedPage(db, query.sortBy, query.direction, from === 'fence').execute({ limit: query.limit, offset: query.offset });
   const first = rows.find((row) => row.kept_total !== null);
   if (!first) return undefined;
   // A driver may hand JSON over as text (see toBattlestationCard).
   const facets = typeof first.kept_facets === 'string' ? (JSON.parse(first.kept_facets) as [string, number][]) : (first.kept_facets ?? []);
-  return { rows: rows.map(cardOf), total: Number(first.kept_total), facetCounts: new Map(facets.map(([token, count]) => [token, Number(count)])) };
+  return {
+    rows: rows.map(cardOf),
+    total: Number(first.kept_total),
+    facetCounts: new Map(facets.map(([token, count]) => [token, Number(count)])),
+    ...(first.fence_stations === null ? {} : { fenceStations: Number(first.fence_stations) }),
+  };
 }
 
 export async function listPublicBattlestations(db: Database, query: PublicListQuery): Promise<BattlestationCardRow[]> {

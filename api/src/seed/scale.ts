@@ -3,6 +3,7 @@ import { sql } from 'drizzle-orm';
 import type { Database } from '../db/database';
 import type { Logger } from '../lib/logger';
 import { refreshKeptTotals } from '../repositories/kept-totals-repository';
+import { rebuildPageFences } from '../repositories/page-fences-repository';
 
 /** The benchmark dataset of issue 8 (ratios of the defaults: 5 stations per user, 3 photos, 6 parts, 50 favorites per user). */
 export interface ScaleOptions {
@@ -53,7 +54,7 @@ const textArray = (values: readonly string[]) => sql.raw(`ARRAY[${values.map((v)
 const BULK_TABLES = ['parts', 'battlestations', 'battlestation_images', 'battlestation_parts', 'favorites'];
 /** The triggers that keep totals (decisions 013 and 015): refreshKeptTotals counts them once instead. */
 const COUNTING_TRIGGERS: [string, string[]][] = [
-  ['battlestations', ['inserted', 'deleted', 'updated', 'truncated'].flatMap((op) => [`battlestations_count_${op}`, `battlestations_words_${op}`])],
+  ['battlestations', ['inserted', 'deleted', 'updated', 'truncated'].flatMap((op) => [`battlestations_count_${op}`, `battlestations_words_${op}`, `battlestations_fences_${op}`])],
   ['parts', ['inserted', 'deleted', 'updated', 'truncated'].flatMap((op) => [`parts_count_${op}`, `parts_words_${op}`])],
 ];
 
@@ -89,6 +90,8 @@ async function setAsideForBulkLoad(tx: Database): Promise<() => Promise<void>> {
     await switchTriggers('ENABLE');
     await refreshKeptTotals(tx);
     for (const index of indexes) await tx.execute(sql.raw(index.definition));
+    // After the indexes: each sort's posts are read along its index.
+    await rebuildPageFences(tx);
     for (const key of keys) await tx.execute(sql.raw(`ALTER TABLE ${key.table_name} ADD CONSTRAINT "${key.name}" ${key.definition}`));
   };
 }

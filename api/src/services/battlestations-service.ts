@@ -22,6 +22,7 @@ import {
   type PublicListQuery,
 } from '../repositories/battlestations-repository';
 import type { SearchTerm } from '../repositories/search-words-repository';
+import { FENCE_SPLIT_ABOVE, splitLargePageFences } from '../repositories/page-fences-repository';
 import { keptFacetTotal } from '../repositories/station-facets-repository';
 import { assertVisible } from './battlestation-access';
 import { toBattlestationCard } from './battlestation-cards';
@@ -94,8 +95,11 @@ export async function listBattlestations(db: Database, params: PublicListParams)
   let terms: SearchTerm[] = [];
   let knownTotal: number | undefined;
   const words = searchWords(params.searchTerm);
-  if (words.length === 0 && facets.length === 0 && offset + limit <= FRONT_WALK_ROWS) {
-    const page = await listPageWithKeptTotals(db, query);
+  if (words.length === 0 && facets.length === 0) {
+    // Past the front, from the nearest fence post (decision 023): the deep page costs what page 1 does.
+    const page = await listPageWithKeptTotals(db, query, offset + limit <= FRONT_WALK_ROWS ? 'front' : 'fence');
+    // A bucket that has grown (stations created into it) is split now, once: the next deep page walks less.
+    if (page?.fenceStations !== undefined && page.fenceStations > FENCE_SPLIT_ABOVE) await splitLargePageFences(db, query.sortBy);
     if (page) return { battlestations: page.rows.map(toBattlestationCard), total: page.total, facets: facetsOfAllStations(page.facetCounts) };
   }
   if (words.length > 0) {

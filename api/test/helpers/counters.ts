@@ -46,7 +46,36 @@ export async function counterMismatches(app: FastifyInstance): Promise<Record<st
     sql`public_stations`,
     sql`battlestations, battlestation_facet_keys(facets) AS token WHERE is_public`,
   );
-  return [...stations, ...parts, ...totals, ...perCategory, ...words, ...partWords, ...facets];
+  return [...stations, ...parts, ...totals, ...perCategory, ...words, ...partWords, ...facets, ...(await fenceMismatches(app))];
+}
+
+/** The columns of each sort of the public list, in order, as the fence posts hold them (decision 023). */
+const SORT_KEYS = { name: 'name_key, battlestation_id', favorites: 'favorites, created_date, battlestation_id', created_date: 'created_date, battlestation_id' };
+
+/**
+ * Fence posts whose count differs from counting the public stations between them and the next post, and sorts
+ * that lost their first post (below every key). Counted here from the rows, not through the triggers' lookups.
+ */
+export async function fenceMismatches(app: FastifyInstance): Promise<Record<string, unknown>[]> {
+  const found: Record<string, unknown>[] = [];
+  for (const [sort, keys] of Object.entries(SORT_KEYS)) {
+    const k = sql.raw(keys);
+    const next = sql.raw(keys.split(', ').map((column) => `lead(${column}) OVER (ORDER BY ${keys}) AS next_${column}`).join(', '));
+    const nextKeys = sql.raw(keys.split(', ').map((column) => `f.next_${column}`).join(', '));
+    const fenceKeys = sql.raw(keys.split(', ').map((column) => `f.${column}`).join(', '));
+    found.push(
+      ...(await rows(
+        app.db,
+        sql`SELECT ${sort} AS sort, f.fence_id, f.stations AS kept, (SELECT count(*)::int FROM battlestations b WHERE b.is_public
+            AND (${k}) >= (${fenceKeys}) AND (f.next_battlestation_id IS NULL OR (${k}) < (${nextKeys}))) AS counted
+          FROM (SELECT *, ${next} FROM station_page_fences WHERE sort = ${sort}) f
+          WHERE f.stations <> (SELECT count(*) FROM battlestations b WHERE b.is_public
+            AND (${k}) >= (${fenceKeys}) AND (f.next_battlestation_id IS NULL OR (${k}) < (${nextKeys})))`,
+      )),
+      ...(await rows(app.db, sql`SELECT ${sort} AS sort, 'no first fence' AS problem WHERE NOT EXISTS (SELECT 1 FROM station_page_fences WHERE sort = ${sort} AND battlestation_id = 0)`)),
+    );
+  }
+  return found;
 }
 
 /** Keys of a kept count table (`key` → `count`) whose count differs from counting the `tokens` source's rows. */
