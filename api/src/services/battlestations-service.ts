@@ -14,6 +14,7 @@ import type { Database } from '../db/database';
 import { toIso } from '../lib/timestamps';
 import {
   countPublicBattlestations,
+  countSearchMatches,
   findStationPage,
   listFeaturedBattlestations,
   listPageWithKeptTotals,
@@ -109,10 +110,13 @@ export async function listBattlestations(db: Database, params: PublicListParams)
   }
   // Without words the total is one kept row (decision 013; with filters, decision 017 and migration 0020); the
   // vocabulary's total knows no filters.
+  // A search with filters whose vocabulary does not know its matches counts both in one pass.
+  const both = terms.length > 0 && facets.length > 0 && knownTotal === undefined ? await countSearchMatches(db, terms, facets) : undefined;
   const total =
+    both?.filtered ??
     (facets.length === 0 ? knownTotal : undefined) ??
     (terms.length === 0 && facets.length > 0 ? await keptFacetTotal(db, facets) : await countPublicBattlestations(db, terms, facets));
-  const searchTotal = terms.length === 0 ? 0 : (knownTotal ?? (facets.length === 0 ? total : await countPublicBattlestations(db, terms)));
+  const searchTotal = terms.length === 0 ? 0 : (both?.matches ?? knownTotal ?? (facets.length === 0 ? total : await countPublicBattlestations(db, terms)));
   // A search matching more stations than FACET_SCAN_MAX answers no facet counts: counting them is a pass over every
   // match (460 ms for 'setup' at 100,000), far beyond the list's own cost.
   const facetCounts = searchTotal <= FACET_SCAN_MAX ? await countFacets(db, terms, params) : undefined;
