@@ -23,7 +23,11 @@ export interface PageCacheOptions {
 const brotli = promisify(zlib.brotliCompress);
 const gzip = promisify(zlib.gzip);
 
-/** Wraps rendered HTML; brotli and gzip at cheap levels, each computed at most once. */
+/**
+ * Wraps rendered HTML; brotli and gzip at cheap levels, each computed at most once. Brotli 5 rather than 4:
+ * /battlestations 15.8 → 14.4 KB for ~0.5 ms more per render, and kept pages served 12,155 → 13,350 req/s
+ * (alternating runs, autocannon -c 50): the bytes, not the compression, were the cost.
+ */
 export function pageBody(page: { status: number; html: string; headers?: Record<string, string> }): PageBody {
   const html = Buffer.from(page.html);
   const bodies = new Map<PageEncoding, Promise<Buffer>>();
@@ -36,7 +40,7 @@ export function pageBody(page: { status: number; html: string; headers?: Record<
       if (!body) {
         body =
           encoding === 'br'
-            ? brotli(html, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 4, [zlib.constants.BROTLI_PARAM_SIZE_HINT]: html.length } })
+            ? brotli(html, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 5, [zlib.constants.BROTLI_PARAM_SIZE_HINT]: html.length } })
             : gzip(html, { level: 5 });
         bodies.set(encoding, body);
       }

@@ -32,8 +32,11 @@ function release(version: string, body: { heading?: string; code?: string; prefe
        default: function App({ basePath }) { return jsx('h1', { children: ${JSON.stringify(body.heading)} + ' at ' + basePath }); },
        prefetch: ${body.prefetch ?? "async ({ path }) => (path === '' ? { title: 'All Parts', description: 'Every <part>' } : null)"},
      };`;
-  write(path.join(dir, 'mf-manifest.json'), JSON.stringify({ exposes: [{ assets: { css: { sync: ['app.css'], async: [] } } }] }));
+  // Two chunks of a build can hold the same CSS (webpack names both files by that content's hash).
+  write(path.join(dir, 'mf-manifest.json'), JSON.stringify({ exposes: [{ assets: { css: { sync: ['app.css'], async: ['page.css', 'copy.css'] } } }] }));
   write(path.join(dir, 'app.css'), `.parts-${version} { color: red }`);
+  write(path.join(dir, 'page.css'), `.page-${version} { color: blue }`);
+  write(path.join(dir, 'copy.css'), `.page-${version} { color: blue }`);
   write(path.join(dir, 'server/ssr-manifest.json'), JSON.stringify({ entry: `server.${version}.js` }));
   write(path.join(dir, `server/server.${version}.js`), code);
 }
@@ -91,6 +94,8 @@ describe('server rendering through the remotes (ADR 012)', () => {
     expect(html).toContain('<title>All Parts | Battledeck</title>');
     expect(html).toContain('<meta name="description" content="Every &#60;part&#62;">');
     expect(html).toContain('.parts-v1 { color: red }');
+    // Each style once, though two files of the build hold it.
+    expect(html.split('.page-v1 { color: blue }')).toHaveLength(2);
     expect(html).toContain('body { margin: 0 }');
     const state = JSON.parse(/<script type="application\/json" id="battledeck-state">(.*?)<\/script>/.exec(html)![1]) as { remote: string; queries: { queries: unknown[] } };
     expect(state.remote).toBe('mf_parts');

@@ -186,7 +186,8 @@ export function createPageRenderer(options: PageRendererOptions): PageRenderer {
       const manifest = JSON.parse(manifestText) as { exposes?: { assets: { css: { sync: string[]; async: string[] } } }[] };
       const base = manifestUrl.replace(/[^/]*$/, '');
       const files = [...new Set((manifest.exposes ?? []).flatMap((expose) => [...expose.assets.css.sync, ...expose.assets.css.async]))];
-      styles = Promise.all(files.map((file) => fetchText(`${base}${file}`))).then((texts) => texts.join('\n'));
+      // Chunks can carry the same CSS (the same content hash under two names): inline it once.
+      styles = Promise.all(files.map((file) => fetchText(`${base}${file}`))).then((texts) => [...new Set(texts)].join('\n'));
       stylesOf.set(key, styles);
       styles.catch(() => stylesOf.delete(key));
     }
