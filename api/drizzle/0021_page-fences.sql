@@ -77,6 +77,12 @@ BEGIN
   ELSIF TG_OP = 'DELETE' THEN
     changes := format('SELECT %s, -1 AS delta FROM old_rows WHERE is_public', keys);
   ELSE
+    -- Most updates (an edit, a count) move no station along any sort: they stop here, before any dynamic SQL
+    -- (1.6-2 ms an update statement otherwise, 0.2 ms with this test).
+    IF NOT EXISTS (SELECT 1 FROM old_rows o JOIN new_rows n USING (battlestation_id)
+        WHERE (o.is_public, o.name_key, o.favorites, o.created_date) IS DISTINCT FROM (n.is_public, n.name_key, n.favorites, n.created_date)) THEN
+      RETURN NULL;
+    END IF;
     -- Only stations that changed place in a sort or visibility (a favorite moves one along the favorites sort).
     changes := format(
       'SELECT o.name_key, o.favorites, o.created_date, o.battlestation_id, -1 AS delta FROM old_rows o JOIN new_rows n USING (battlestation_id) WHERE o.is_public AND %1$s
