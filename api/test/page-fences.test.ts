@@ -69,6 +69,11 @@ it('starts with one exact bucket per sort, and splits large buckets into exact o
   expect(await fenceMismatches(t.app)).toEqual([]);
   const [largest] = await rows<{ n: number }>(t.app.db, sql`SELECT max(stations)::int AS n FROM station_page_fences`);
   expect(largest.n).toBe(3);
+  // The check itself notices a count one off.
+  await t.app.db.execute(sql`UPDATE station_page_fences SET stations = stations + 1 WHERE fence_id = (SELECT max(fence_id) FROM station_page_fences)`);
+  expect(await fenceMismatches(t.app)).toHaveLength(1);
+  await t.app.db.execute(sql`UPDATE station_page_fences SET stations = stations - 1 WHERE fence_id = (SELECT max(fence_id) FROM station_page_fences)`);
+  expect(await fenceMismatches(t.app)).toEqual([]);
 });
 
 it('reads every page from its fence post as the index walk from the front does', async () => {

@@ -1,11 +1,10 @@
+import { BATTLESTATION_SORTS } from '@battledeck/shared/contract';
 import { sql } from 'drizzle-orm';
 import type { Database } from '../db/database';
 import { pgErrorCode } from '../lib/pg-errors';
 import type { PublicListSort } from './battlestations-repository';
 import { rowsOf } from './discovery-repository';
 
-/** The public list's sorts, each with its fence posts (decision 023). */
-const SORTS: PublicListSort[] = ['name', 'favorites', 'created_date'];
 /** Stations per bucket after a split: a deep page walks at most this many index entries past its post. */
 export const FENCE_BUCKET_SIZE = 1000;
 /** A bucket grown past this (stations created or moved into it) is split at the next deep read. */
@@ -40,5 +39,5 @@ export async function splitLargePageFences(db: Database, sort: PublicListSort, a
 export async function rebuildPageFences(tx: Database): Promise<void> {
   await tx.execute(sql`DELETE FROM station_page_fences WHERE battlestation_id <> 0`);
   await tx.execute(sql`UPDATE station_page_fences SET stations = (SELECT count(*) FROM battlestations WHERE is_public)`);
-  for (const sort of SORTS) await tx.execute(sql`SELECT split_page_fences(${sort}, ${FENCE_BUCKET_SIZE}::int, ${FENCE_BUCKET_SIZE}::int)`);
+  for (const sort of BATTLESTATION_SORTS) await tx.execute(sql`SELECT split_page_fences(${sort}, ${FENCE_BUCKET_SIZE}::int, ${FENCE_BUCKET_SIZE}::int)`);
 }

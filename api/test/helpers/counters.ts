@@ -66,11 +66,11 @@ export async function fenceMismatches(app: FastifyInstance): Promise<Record<stri
     found.push(
       ...(await rows(
         app.db,
-        sql`SELECT ${sort} AS sort, f.fence_id, f.stations AS kept, (SELECT count(*)::int FROM battlestations b WHERE b.is_public
-            AND (${k}) >= (${fenceKeys}) AND (f.next_battlestation_id IS NULL OR (${k}) < (${nextKeys}))) AS counted
-          FROM (SELECT *, ${next} FROM station_page_fences WHERE sort = ${sort}) f
-          WHERE f.stations <> (SELECT count(*) FROM battlestations b WHERE b.is_public
-            AND (${k}) >= (${fenceKeys}) AND (f.next_battlestation_id IS NULL OR (${k}) < (${nextKeys})))`,
+        sql`SELECT * FROM (
+            SELECT ${sort} AS sort, f.fence_id, f.stations AS kept, (SELECT count(*)::int FROM battlestations b WHERE b.is_public
+              AND (${k}) >= (${fenceKeys}) AND (f.next_battlestation_id IS NULL OR (${k}) < (${nextKeys}))) AS counted
+            FROM (SELECT *, ${next} FROM station_page_fences WHERE sort = ${sort}) f
+          ) checked WHERE kept <> counted`,
       )),
       ...(await rows(app.db, sql`SELECT ${sort} AS sort, 'no first fence' AS problem WHERE NOT EXISTS (SELECT 1 FROM station_page_fences WHERE sort = ${sort} AND battlestation_id = 0)`)),
     );
