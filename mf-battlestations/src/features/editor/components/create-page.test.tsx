@@ -30,7 +30,10 @@ const tiles = () => within(screen.getByRole('list', { name: 'Photos, in display 
 
 async function addPart(user: ReturnType<typeof userEvent.setup>) {
   await user.type(screen.getByRole('combobox', { name: 'Search parts' }), 'ryz');
-  await user.click(await screen.findByText('Ryzen 7 7800X3D'));
+  const option = await screen.findByText('Ryzen 7 7800X3D');
+  // The dropdown ignores the pointer while it opens (pointer-events: none during its motion; slow on a loaded
+  // machine, where this click once failed): click once it takes it.
+  await waitFor(() => user.click(option));
   await user.click(screen.getByRole('button', { name: 'Add' }));
   await screen.findByRole('button', { name: 'Remove Ryzen 7 7800X3D' });
 }
