@@ -3,6 +3,7 @@ import { migrate } from 'drizzle-orm/node-postgres/migrator';
 import pg from 'pg';
 import type { DatabaseHandle } from './database';
 import { MIGRATIONS_DIR } from './migrations';
+import { setPlannedTwin } from './planned';
 import * as schema from './schema';
 
 export interface PostgresOptions {
@@ -14,7 +15,7 @@ export interface PostgresOptions {
 }
 
 /** A PostgreSQL server through node-postgres. Several API instances may share it. */
-export function openPostgres(options: PostgresOptions): DatabaseHandle & { pool: pg.Pool } {
+export function openPostgres(options: PostgresOptions): DatabaseHandle & { pool: pg.Pool; plannedPool?: pg.Pool } {
   const clientConfig = {
     connectionString: options.url,
     application_name: 'battledeck-api',
@@ -24,18 +25,27 @@ export function openPostgres(options: PostgresOptions): DatabaseHandle & { pool:
     // large table's count reaches) took 100-170 ms of a 5 ms query when measured (decision 015).
     options: '-c jit=off',
   };
-  const pool = new pg.Pool({ ...clientConfig, max: options.poolSize, idleTimeoutMillis: 30_000 });
-  pool.on('error', options.onPoolError);
-  // The pool listens only to idle clients. A checked-out one (inside a transaction, between two statements)
-  // would emit a server shutdown's error with no listener, which crashes the process; its next statement
-  // fails anyway (the request answers 503) and the pool drops it on release.
-  pool.on('connect', (client) => {
-    client.on('error', (error) => {
-      // While idle the pool's own listener is attached too and reports it.
-      if (client.listenerCount('error') === 1) options.onPoolError(error);
+  // DB_POOL_SIZE bounds the instance's connections: with two or more, half of them go to the planned twin.
+  const plannedSize = Math.floor(options.poolSize / 2);
+  function openPool(max: number, extraOptions = '') {
+    const pool = new pg.Pool({ ...clientConfig, options: `${clientConfig.options}${extraOptions}`, max, idleTimeoutMillis: 30_000 });
+    pool.on('error', options.onPoolError);
+    // The pool listens only to idle clients. A checked-out one (inside a transaction, between two statements)
+    // would emit a server shutdown's error with no listener, which crashes the process; its next statement
+    // fails anyway (the request answers 503) and the pool drops it on release.
+    pool.on('connect', (client) => {
+      client.on('error', (error) => {
+        // While idle the pool's own listener is attached too and reports it.
+        if (client.listenerCount('error') === 1) options.onPoolError(error);
+      });
     });
-  });
+    return pool;
+  }
+  const pool = openPool(options.poolSize - plannedSize);
   const db = drizzle({ client: pool, schema });
+  // The fixed-shape reads' prepared statements, each planned once per session (decision 024).
+  const plannedPool = plannedSize > 0 ? openPool(plannedSize, ' -c plan_cache_mode=force_generic_plan') : undefined;
+  if (plannedPool) setPlannedTwin(db, drizzle({ client: plannedPool, schema }));
 
   async function withLockedClient<T>(name: string, fn: (client: pg.Client) => Promise<T>): Promise<T> {
     // A session lock lives on one connection: take it on a dedicated client, not a pooled one
@@ -58,11 +68,14 @@ export function openPostgres(options: PostgresOptions): DatabaseHandle & { pool:
   return {
     engine: 'postgres',
     pool,
+    plannedPool,
     db,
     // On the lock's own connection, free of the statement timeout: a migration that rewrites a large table
     // takes longer than any request may.
     migrate: () => withLockedClient('battledeck:migrate', (client) => migrate(drizzle({ client, schema }), { migrationsFolder: MIGRATIONS_DIR })),
     withLock: (name, fn) => withLockedClient(name, () => fn()),
-    close: () => pool.end(),
+    close: async () => {
+      await Promise.all([pool.end(), plannedPool?.end()]);
+    },
   };
 }

@@ -1,6 +1,7 @@
 import { and, asc, desc, eq, sql, type SQL } from 'drizzle-orm';
 import { PgTransaction, type AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { Database } from '../db/database';
+import { plannedOn } from '../db/planned';
 import { battlestation_images, battlestation_parts, battlestations, favorites, part_types, parts, photo_hotspots, station_counts, station_facet_counts, station_page_fences, users } from '../db/schema';
 import { escapeLike } from './parts-catalogue-repository';
 import type { SearchTerm } from './search-words-repository';
@@ -161,25 +162,29 @@ const SORT_COLUMNS: Record<PublicListSort, AnyPgColumn[]> = {
 
 /**
  * The page of the unfiltered list for one sort, built and prepared once per database (decision 013):
- * building the query was a fifth of the API's CPU on this route, and a prepared statement is planned once
- * per connection. Searches vary in their words and are built each time. The page's ids come first, from the
- * sort index alone, then the cards of just those rows. `fenced`: a deep page, read from its fence post.
+ * building the query was a fifth of the API's CPU on this route. Searches vary in their words and are built
+ * each time. The page's ids come first, from the sort index alone, then the cards of just those rows.
+ * A front page is prepared per page size, the size written into it, and runs on the planned twin (decision
+ * 024): with a known LIMIT its generic plan is the nested loop over a dozen rows that every custom plan was.
+ * `fenced`: a deep page, read from its fence post; its limit and offset are expressions of the kept counts
+ * whatever the plan, so it stays where it was.
  */
-function preparedPage(db: Database, sortBy: PublicListSort, direction: 'asc' | 'desc', fenced = false) {
-  let byKey = preparedPages.get(db);
-  if (!byKey) preparedPages.set(db, (byKey = new Map()));
-  const key = `${sortBy}_${direction}${fenced ? '_fenced' : ''}`;
+function preparedPage(db: Database, sortBy: PublicListSort, direction: 'asc' | 'desc', page: { fenced: true } | { fenced: false; limit: number }) {
+  const on = page.fenced ? db : plannedOn(db);
+  let byKey = preparedPages.get(on);
+  if (!byKey) preparedPages.set(on, (byKey = new Map()));
+  const key = `${sortBy}_${direction}_${page.fenced ? 'fenced' : page.limit}`;
   let prepared = byKey.get(key);
   if (!prepared) {
     const order = battlestationOrder(sortBy, direction);
-    const { fence, page } = fenced ? fencedPageIds(db, sortBy, direction) : { fence: undefined, page: frontPageIds(db, order) };
+    const { fence, page: ids } = page.fenced ? fencedPageIds(on, sortBy, direction) : { fence: undefined, page: frontPageIds(on, order, page.limit) };
     const fenceStations = fence
       ? sql<number | null>`CASE WHEN row_number() OVER () = 1 THEN (SELECT ${sql.identifier('fence_stations')} FROM ${fence}) END`
       : sql<number | null>`null::int`;
-    prepared = (fence ? db.with(fence) : db)
+    prepared = (fence ? on.with(fence) : on)
       .select({ ...battlestationCardColumns, ...keptTotals, fence_stations: fenceStations })
-      .from(page)
-      .innerJoin(battlestations, eq(battlestations.battlestation_id, page.id))
+      .from(ids)
+      .innerJoin(battlestations, eq(battlestations.battlestation_id, ids.id))
       .innerJoin(users, eq(users.user_id, battlestations.user_id))
       .orderBy(...order)
       .prepare(`public_page_${key}`);
@@ -189,14 +194,26 @@ function preparedPage(db: Database, sortBy: PublicListSort, direction: 'asc' | '
 }
 const preparedPages = new WeakMap<Database, Map<string, { execute(values: { limit: number; offset: number }): Promise<PreparedPageRow[]> }>>();
 
-/** A page near the front: the sort index walked from its start. */
-function frontPageIds(db: Database, order: SQL[]) {
+/** drizzle writes an SQL limit or offset into the query as it is (a number would be sent as a parameter); its types only name numbers and placeholders. */
+const rowCount = (expression: SQL) => expression as unknown as number;
+
+/**
+ * A page size written into a prepared statement rather than sent as a parameter: a generic plan that knows
+ * the LIMIT keeps the nested loop over a dozen rows (decision 024). Only ever a validated size, checked here.
+ */
+export function pageSizeLiteral(limit: number): number {
+  if (!Number.isSafeInteger(limit) || limit < 1) throw new Error(`not a page size: ${limit}`);
+  return rowCount(sql.raw(String(limit)));
+}
+
+/** A page near the front: the sort index walked from its start, the page size written into the statement. */
+function frontPageIds(db: Database, order: SQL[], limit: number) {
   return db
     .select({ id: sql<number>`${battlestations.battlestation_id}`.as('page_id') })
     .from(battlestations)
     .where(isPublicStation)
     .orderBy(...order)
-    .limit(sql.placeholder('limit'))
+    .limit(pageSizeLiteral(limit))
     .offset(sql.placeholder('offset'))
     .as('page');
 }
@@ -207,9 +224,6 @@ const FENCE_COLUMNS: Record<PublicListSort, AnyPgColumn[]> = {
   favorites: [station_page_fences.favorites, station_page_fences.created_date],
   created_date: [station_page_fences.created_date],
 };
-
-/** drizzle writes an SQL limit or offset into the query as it is; its types only name numbers and placeholders. */
-const rowCount = (expression: SQL) => expression as unknown as number;
 
 /**
  * A deep page's ids, in ascending sort order, from the nearest fence post (decision 023): the posts before the
@@ -273,7 +287,8 @@ export async function listPageWithKeptTotals(
   from: 'front' | 'fence' = 'front',
 ): Promise<PageWithKeptTotals | undefined> {
   if (db instanceof PgTransaction) return undefined;
-  const rows = await preparedPage(db, query.sortBy, query.direction, from === 'fence').execute({ limit: query.limit, offset: query.offset });
+  const page = from === 'fence' ? ({ fenced: true } as const) : ({ fenced: false, limit: query.limit } as const);
+  const rows = await preparedPage(db, query.sortBy, query.direction, page).execute({ limit: query.limit, offset: query.offset });
   const first = rows.find((row) => row.kept_total !== null);
   if (!first) return undefined;
   // A driver may hand JSON over as text (see toBattlestationCard).
@@ -289,7 +304,7 @@ export async function listPageWithKeptTotals(
 export async function listPublicBattlestations(db: Database, query: PublicListQuery): Promise<BattlestationCardRow[]> {
   const facets = query.facets ?? [];
   if (query.terms.length === 0 && facets.length === 0 && !(db instanceof PgTransaction)) {
-    return (await preparedPage(db, query.sortBy, query.direction).execute({ limit: query.limit, offset: query.offset })).map(cardOf);
+    return (await preparedPage(db, query.sortBy, query.direction, { fenced: false, limit: query.limit }).execute({ limit: query.limit, offset: query.offset })).map(cardOf);
   }
   const order = battlestationOrder(query.sortBy, query.direction, !query.gather);
   // The page's ids first, from the sort index alone (an index-only scan skips the offset cheaply), then

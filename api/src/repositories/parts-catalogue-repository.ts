@@ -2,8 +2,9 @@ import { and, asc, count, desc, eq, or, sql, type SQL } from 'drizzle-orm';
 import type { Direction, PartSort } from '@battledeck/shared/contract';
 import { PgTransaction, type AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { Database } from '../db/database';
+import { plannedOn } from '../db/planned';
 import { battlestation_parts, battlestations, part_requests, part_stores, part_type_counts, part_types, parts, store_link_checks, stores, users } from '../db/schema';
-import { battlestationCardColumns, isPublicStation, type BattlestationCardRow } from './battlestations-repository';
+import { battlestationCardColumns, isPublicStation, pageSizeLiteral, type BattlestationCardRow } from './battlestations-repository';
 import type { SearchTerm } from './search-words-repository';
 import { brokenWhere } from './store-link-checks-repository';
 
@@ -150,8 +151,7 @@ export async function listPartsWithKeptTotal(
   page: Omit<PartListPage, 'terms' | 'typeId'> & { typePath?: string },
 ): Promise<{ rows: PartSummaryRow[]; total: number } | undefined> {
   if (db instanceof PgTransaction) return undefined;
-  const rows = await preparedPartsPage(db, page.sortBy, page.direction, page.typePath !== undefined).execute({
-    limit: page.limit,
+  const rows = await preparedPartsPage(plannedOn(db), page.sortBy, page.direction, page.typePath !== undefined, page.limit).execute({
     offset: page.offset,
     typePath: page.typePath ?? '',
   });
@@ -159,13 +159,14 @@ export async function listPartsWithKeptTotal(
   return { rows: rows.map(({ kept_total: _total, ...part }) => part), total: Number(rows[0]!.kept_total) };
 }
 
-type PreparedPartsPage = { execute(values: { limit: number; offset: number; typePath: string }): Promise<(PartSummaryRow & { kept_total: number })[]> };
+type PreparedPartsPage = { execute(values: { offset: number; typePath: string }): Promise<(PartSummaryRow & { kept_total: number })[]> };
 const preparedPartsPages = new WeakMap<Database, Map<string, PreparedPartsPage>>();
 
-function preparedPartsPage(db: Database, sortBy: PartSort, direction: Direction, inCategory: boolean): PreparedPartsPage {
+/** Prepared per page size, the size written into it: run on the planned twin, its generic plan then walks the sort's index as the custom plans did (decision 024). */
+function preparedPartsPage(db: Database, sortBy: PartSort, direction: Direction, inCategory: boolean, limit: number): PreparedPartsPage {
   let byKey = preparedPartsPages.get(db);
   if (!byKey) preparedPartsPages.set(db, (byKey = new Map()));
-  const key = `${sortBy}_${direction}_${inCategory ? 'category' : 'all'}`;
+  const key = `${sortBy}_${direction}_${inCategory ? 'category' : 'all'}_${limit}`;
   let prepared = byKey.get(key);
   if (!prepared) {
     const order = direction === 'asc' ? asc : desc;
@@ -179,7 +180,7 @@ function preparedPartsPage(db: Database, sortBy: PartSort, direction: Direction,
       .innerJoin(part_types, eq(part_types.type_id, parts.type_id))
       .where(inCategory ? eq(parts.type_id, typeId) : undefined)
       .orderBy(order(sortColumn), order(parts.part_id))
-      .limit(sql.placeholder('limit'))
+      .limit(pageSizeLiteral(limit))
       .offset(sql.placeholder('offset'))
       .prepare(`parts_page_${key}`);
     byKey.set(key, prepared);

@@ -3,6 +3,7 @@ import type pg from 'pg';
 import { loadConfig } from '../../src/config';
 import type { DatabaseHandle } from '../../src/db/database';
 import { openDatabase } from '../../src/db/open-database';
+import { plannedOn } from '../../src/db/planned';
 import type { Logger } from '../../src/lib/logger';
 import { rows } from '../helpers/sql-rows';
 import { createClusterDatabase, type ClusterDatabase } from './helpers/cluster-database';
@@ -18,7 +19,7 @@ async function open(env: Record<string, string>) {
   const errors: unknown[] = [];
   const log: Logger = { info: () => undefined, warn: () => undefined, error: (obj) => errors.push(obj) };
   const config = loadConfig({ NODE_ENV: 'test', DATABASE_URL: database.url, ...env });
-  const handle = (await openDatabase(config, log)) as DatabaseHandle & { pool: pg.Pool };
+  const handle = (await openDatabase(config, log)) as DatabaseHandle & { pool: pg.Pool; plannedPool?: pg.Pool };
   return { handle, errors };
 }
 
@@ -31,14 +32,17 @@ async function settled<T>(promise: Promise<T>): Promise<{ ok: true; value: T } |
 }
 
 describe('PostgreSQL pool settings from the environment', () => {
-  it('never open more connections than DB_POOL_SIZE, however many queries wait', async () => {
+  it('never open more connections than DB_POOL_SIZE, however many queries wait, the planned twin included', async () => {
     const { handle } = await open({ DB_POOL_SIZE: '3' });
     try {
+      // Half the size (rounded down) serves the prepared fixed-shape reads (decision 024), the rest all else.
       const pids = await Promise.all(
-        Array.from({ length: 12 }, () => rows<{ pid: number }>(handle.db, sql`SELECT pg_backend_pid() AS pid, pg_sleep(0.1)`).then(([r]) => r.pid)),
+        [handle.db, plannedOn(handle.db)].flatMap((db) =>
+          Array.from({ length: 12 }, () => rows<{ pid: number }>(db, sql`SELECT pg_backend_pid() AS pid, pg_sleep(0.1)`).then(([r]) => r.pid)),
+        ),
       );
       expect(new Set(pids).size).toBe(3);
-      expect(handle.pool.totalCount).toBe(3);
+      expect([handle.pool.totalCount, handle.plannedPool?.totalCount]).toEqual([2, 1]);
     } finally {
       await handle.close();
     }

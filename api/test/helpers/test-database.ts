@@ -123,9 +123,9 @@ export async function openTestDatabase(): Promise<TestDatabase> {
 
 /**
  * A brand-new, empty database of the project's engine (not a template clone: the migrations run on it),
- * dropped by dispose(). `statementTimeoutMs` is the requests' limit on PostgreSQL (PGlite has none).
+ * dropped by dispose(). `statementTimeoutMs` is the requests' limit on PostgreSQL (PGlite has none); `poolSize`, each pool's.
  */
-export async function openEmptyDatabase(statementTimeoutMs = 0): Promise<TestDatabase> {
+export async function openEmptyDatabase(statementTimeoutMs = 0, poolSize = 3): Promise<TestDatabase> {
   if (testEngine() === 'pglite') {
     const handle = await openPglite();
     return { handle, dispose: () => handle.close() };
@@ -134,7 +134,7 @@ export async function openEmptyDatabase(statementTimeoutMs = 0): Promise<TestDat
   if (!url) throw new Error('DATABASE_URL is needed for the postgres engine.');
   const name = `battledeck_migrate_${process.pid}_${randomBytes(4).toString('hex')}`;
   await withAdmin(url, (admin) => admin.query(`CREATE DATABASE "${name}"`));
-  const handle = openPostgres({ url: withDatabase(url, name), poolSize: 3, statementTimeoutMs, onPoolError: () => undefined });
+  const handle = openPostgres({ url: withDatabase(url, name), poolSize, statementTimeoutMs, onPoolError: () => undefined });
   return {
     handle,
     async dispose() {

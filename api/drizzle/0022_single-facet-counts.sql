@@ -1,0 +1,1 @@
+CREATE INDEX "station_facet_counts_single_idx" ON "station_facet_counts" USING btree ("facet","public_stations") WHERE strpos("station_facet_counts"."facet", '|') = 0;

@@ -1,0 +1,62 @@
+import { sql } from 'drizzle-orm';
+import type { Database } from '../../src/db/database';
+import { plannedOn } from '../../src/db/planned';
+import { listPageWithKeptTotals } from '../../src/repositories/battlestations-repository';
+import { listPartsWithKeptTotal } from '../../src/repositories/parts-catalogue-repository';
+import { scaleFor, seedScale } from '../../src/seed/scale';
+import { rows } from '../helpers/sql-rows';
+import { openEmptyDatabase, type TestDatabase } from '../helpers/test-database';
+
+const quiet = { info: () => {}, warn: () => {}, error: () => {} };
+
+/**
+ * Decision 024: the fixed-shape reads' prepared statements run with their generic plan, planned once per
+ * session, and that plan is the index walk over a page of rows, not a scan of every station. A pool size of 2:
+ * one connection each, so the statements asked about are those the repository prepared.
+ */
+describe('prepared statements of the fixed-shape reads on a PostgreSQL server', () => {
+  let database: TestDatabase;
+  let db: Database;
+  beforeAll(async () => {
+    database = await openEmptyDatabase(0, 2);
+    await database.handle.migrate();
+    db = database.handle.db;
+    // Enough rows that a plan guessing "a tenth of the table" would scan and hash it.
+    await seedScale(db, scaleFor(5000), quiet);
+    await db.execute(sql`ANALYZE`);
+  }, 120_000);
+  afterAll(() => database?.dispose());
+
+  const plans = () =>
+    rows<{ name: string; generic_plans: number; custom_plans: number }>(
+      plannedOn(db),
+      sql`SELECT name, generic_plans::int, custom_plans::int FROM pg_prepared_statements ORDER BY name`,
+    );
+  const explain = async (statement: string) =>
+    (await rows<{ 'QUERY PLAN': string }>(plannedOn(db), sql.raw(`EXPLAIN EXECUTE ${statement}`))).map((row) => row['QUERY PLAN']).join('\n');
+
+  it('plans each once: every run after the first reuses the generic plan', async () => {
+    for (let page = 0; page < 8; page += 1) {
+      await listPageWithKeptTotals(db, { sortBy: 'created_date', direction: 'desc', offset: page * 12, limit: 12 }, 'front');
+      await listPartsWithKeptTotal(db, { sortBy: 'name', direction: 'asc', offset: page * 12, limit: 12 });
+    }
+    expect(await plans()).toEqual([
+      { name: 'parts_page_name_asc_all_12', generic_plans: 8, custom_plans: 0 },
+      { name: 'public_page_created_date_desc_12', generic_plans: 8, custom_plans: 0 },
+    ]);
+  });
+
+  it('walks the sort index for a page of the list and of the catalogue, with the page size written into the statement', async () => {
+    const page = await explain('public_page_created_date_desc_12(0)');
+    expect(page).toMatch(/Limit[\s\S]*Index Only Scan Backward using battlestations_public_created_idx/);
+    expect(page).not.toMatch(/Seq Scan on battlestations|Hash Join/);
+    const catalogue = await explain('parts_page_name_asc_all_12(0)');
+    expect(catalogue).toMatch(/Index Scan using parts_name_idx/);
+    expect(catalogue).not.toMatch(/Seq Scan on parts|Sort/);
+  });
+
+  it('leaves every other statement to choose its plan for its values', async () => {
+    expect(await rows(db, sql`SHOW plan_cache_mode`)).toEqual([{ plan_cache_mode: 'auto' }]);
+    expect(await rows(plannedOn(db), sql`SHOW plan_cache_mode`)).toEqual([{ plan_cache_mode: 'force_generic_plan' }]);
+  });
+});
