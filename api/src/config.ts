@@ -48,6 +48,8 @@ const envSchema = z.object({
     error: 'DATABASE_URL must start with postgres:// or postgresql://.',
   }),
   DB_POOL_SIZE: int('DB_POOL_SIZE', 1, 200).default(10),
+  /** Connections of the planned twin (decision 024), besides DB_POOL_SIZE; 0: none, those reads use the main pool. */
+  DB_PLANNED_POOL_SIZE: int('DB_PLANNED_POOL_SIZE', 0, 200).default(4),
   DB_STATEMENT_TIMEOUT_MS: int('DB_STATEMENT_TIMEOUT_MS', 0, 3_600_000).default(15_000),
   STORAGE: z.enum(['local', 's3'], { error: () => 'STORAGE must be local or s3.' }).default('local'),
   IMAGES_DIR: optionalText,
@@ -115,6 +117,7 @@ export interface Config {
   databaseUrl: string | undefined;
   pgliteDir: string;
   dbPoolSize: number;
+  dbPlannedPoolSize: number;
   dbStatementTimeoutMs: number;
   storage: 'local' | 's3';
   imagesDir: string;
@@ -178,6 +181,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     databaseUrl: e.DATABASE_URL,
     pgliteDir: path.join(dataDir, 'pg'),
     dbPoolSize: e.DB_POOL_SIZE,
+    dbPlannedPoolSize: e.DB_PLANNED_POOL_SIZE,
     dbStatementTimeoutMs: e.DB_STATEMENT_TIMEOUT_MS,
     storage: e.STORAGE,
     imagesDir: e.IMAGES_DIR ? path.resolve(REPO_ROOT, e.IMAGES_DIR) : path.join(dataDir, 'images'),

@@ -32,10 +32,10 @@ async function settled<T>(promise: Promise<T>): Promise<{ ok: true; value: T } |
 }
 
 describe('PostgreSQL pool settings from the environment', () => {
-  it('never open more connections than DB_POOL_SIZE, however many queries wait, the planned twin included', async () => {
-    const { handle } = await open({ DB_POOL_SIZE: '3' });
+  it('never open more connections than DB_POOL_SIZE plus DB_PLANNED_POOL_SIZE, however many queries wait', async () => {
+    const { handle } = await open({ DB_POOL_SIZE: '2', DB_PLANNED_POOL_SIZE: '1' });
     try {
-      // Half the size (rounded down) serves the prepared fixed-shape reads (decision 024), the rest all else.
+      // The planned twin serves the prepared fixed-shape reads (decision 024), the main pool all else.
       const pids = await Promise.all(
         [handle.db, plannedOn(handle.db)].flatMap((db) =>
           Array.from({ length: 12 }, () => rows<{ pid: number }>(db, sql`SELECT pg_backend_pid() AS pid, pg_sleep(0.1)`).then(([r]) => r.pid)),

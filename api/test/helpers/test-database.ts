@@ -106,7 +106,8 @@ async function openPostgresClone(url: string): Promise<TestDatabase> {
   const template = await postgresTemplate(url);
   const name = `battledeck_test_${process.pid}_${randomBytes(4).toString('hex')}`;
   await withAdmin(url, (admin) => admin.query(`CREATE DATABASE "${name}" TEMPLATE "${template}"`));
-  const handle = openPostgres({ url: withDatabase(url, name), poolSize: 5, statementTimeoutMs: 30_000, onPoolError: () => undefined });
+  // With a planned twin, as the API runs on a server (decision 024).
+  const handle = openPostgres({ url: withDatabase(url, name), poolSize: 5, plannedPoolSize: 2, statementTimeoutMs: 30_000, onPoolError: () => undefined });
   return {
     handle,
     dispose: () => withAdmin(url, (admin) => admin.query(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`)).then(() => undefined),
@@ -123,9 +124,9 @@ export async function openTestDatabase(): Promise<TestDatabase> {
 
 /**
  * A brand-new, empty database of the project's engine (not a template clone: the migrations run on it),
- * dropped by dispose(). `statementTimeoutMs` is the requests' limit on PostgreSQL (PGlite has none); `poolSize`, each pool's.
+ * dropped by dispose(). `statementTimeoutMs` is the requests' limit on PostgreSQL (PGlite has none); `plannedPoolSize`, the planned twin's (decision 024).
  */
-export async function openEmptyDatabase(statementTimeoutMs = 0, poolSize = 3): Promise<TestDatabase> {
+export async function openEmptyDatabase(statementTimeoutMs = 0, plannedPoolSize = 0): Promise<TestDatabase> {
   if (testEngine() === 'pglite') {
     const handle = await openPglite();
     return { handle, dispose: () => handle.close() };
@@ -134,7 +135,7 @@ export async function openEmptyDatabase(statementTimeoutMs = 0, poolSize = 3): P
   if (!url) throw new Error('DATABASE_URL is needed for the postgres engine.');
   const name = `battledeck_migrate_${process.pid}_${randomBytes(4).toString('hex')}`;
   await withAdmin(url, (admin) => admin.query(`CREATE DATABASE "${name}"`));
-  const handle = openPostgres({ url: withDatabase(url, name), poolSize, statementTimeoutMs, onPoolError: () => undefined });
+  const handle = openPostgres({ url: withDatabase(url, name), poolSize: 3, plannedPoolSize, statementTimeoutMs, onPoolError: () => undefined });
   return {
     handle,
     async dispose() {

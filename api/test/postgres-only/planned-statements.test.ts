@@ -11,14 +11,14 @@ const quiet = { info: () => {}, warn: () => {}, error: () => {} };
 
 /**
  * Decision 024: the fixed-shape reads' prepared statements run with their generic plan, planned once per
- * session, and that plan is the index walk over a page of rows, not a scan of every station. A pool size of 2:
- * one connection each, so the statements asked about are those the repository prepared.
+ * session, and that plan is the index walk over a page of rows, not a scan of every station. A twin of one
+ * connection, so the statements asked about are those the repository prepared.
  */
 describe('prepared statements of the fixed-shape reads on a PostgreSQL server', () => {
   let database: TestDatabase;
   let db: Database;
   beforeAll(async () => {
-    database = await openEmptyDatabase(0, 2);
+    database = await openEmptyDatabase(0, 1);
     await database.handle.migrate();
     db = database.handle.db;
     // Enough rows that a plan guessing "a tenth of the table" would scan and hash it.
