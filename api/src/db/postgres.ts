@@ -45,7 +45,7 @@ export function openPostgres(options: PostgresOptions): DatabaseHandle & { pool:
   const db = drizzle({ client: pool, schema });
   // The fixed-shape reads' prepared statements, each planned once per session (decision 024). A pool of its
   // own rather than a share of the main one: with half of 10 connections, slow searches queued the station
-  // pages behind them in the mixed trace (387 -> 260 req/s at 100,000 stations).
+  // pages behind them in the mixed trace (260 req/s against 315 at 100,000 stations).
   const plannedSize = options.plannedPoolSize ?? 0;
   const plannedPool = plannedSize > 0 ? openPool(plannedSize, ' -c plan_cache_mode=force_generic_plan') : undefined;
   if (plannedPool) setPlannedTwin(db, drizzle({ client: plannedPool, schema }));
