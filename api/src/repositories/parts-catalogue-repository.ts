@@ -253,15 +253,6 @@ export async function listPartBattlestations(db: Database, partId: number, limit
     .offset(offset);
 }
 
-export async function countPartBattlestations(db: Database, partId: number): Promise<number> {
-  const [row] = await db
-    .select({ total: count() })
-    .from(battlestation_parts)
-    .innerJoin(battlestations, eq(battlestations.battlestation_id, battlestation_parts.battlestation_id))
-    .where(and(eq(battlestation_parts.part_id, partId), isPublicStation));
-  return row.total;
-}
-
 export interface SuggestionRow {
   part_id: number;
   name: string;
