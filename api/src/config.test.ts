@@ -21,6 +21,8 @@ describe('loadConfig', () => {
       seedOnEmpty: true,
       corsOrigins: [],
       trustProxy: 'loopback',
+      dbPoolSize: 10,
+      dbPlannedPoolSize: 4,
     });
     expect(config.rateLimits.signUp).toEqual({ max: 10, timeWindowMs: 15 * 60_000 });
     expect(config.rateLimits.similarParts).toEqual({ max: 120, timeWindowMs: 60_000 });
@@ -37,6 +39,7 @@ describe('loadConfig', () => {
       API_PORT: '9000',
       DATABASE_URL: 'postgres://u@db:5432/app',
       DB_POOL_SIZE: '4',
+      DB_PLANNED_POOL_SIZE: '0',
       CORS_ORIGINS: 'http://localhost:3001, http://localhost:3002',
       RATE_LIMIT_SIGN_UP_MAX: '3',
       RATE_LIMIT_SIMILAR_PARTS_MAX: '30',
@@ -44,7 +47,7 @@ describe('loadConfig', () => {
       IMAGE_BASE_URL: 'https://cdn.example.com/images/',
       TRUST_PROXY: 'false',
     });
-    expect(config).toMatchObject({ port: 9000, databaseUrl: 'postgres://u@db:5432/app', dbPoolSize: 4, seedOnEmpty: false, trustProxy: false });
+    expect(config).toMatchObject({ port: 9000, databaseUrl: 'postgres://u@db:5432/app', dbPoolSize: 4, dbPlannedPoolSize: 0, seedOnEmpty: false, trustProxy: false });
     expect(config.corsOrigins).toEqual(['http://localhost:3001', 'http://localhost:3002']);
     expect(config.rateLimits.signUp.max).toBe(3);
     expect(config.rateLimits.similarParts.max).toBe(30);
@@ -54,6 +57,7 @@ describe('loadConfig', () => {
   it.each([
     [{ API_PORT: 'eighty' }, /API_PORT must be a whole number/],
     [{ API_PORT: '70000' }, /API_PORT must be at most 65535/],
+    [{ DB_PLANNED_POOL_SIZE: '-1' }, /DB_PLANNED_POOL_SIZE must be at least 0/],
     [{ DATABASE_URL: 'mysql://x' }, /DATABASE_URL must start with postgres:\/\//],
     [{ SEED_ON_EMPTY: 'maybe' }, /SEED_ON_EMPTY must be true or false/],
     [{ NODE_ENV: 'staging' }, /NODE_ENV must be development, test or production/],
