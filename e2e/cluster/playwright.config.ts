@@ -1,6 +1,6 @@
 import { defineConfig, devices } from '@playwright/test';
 import path from 'node:path';
-import { CHROMIUM_ARGS } from '../playwright.config';
+import { CHROMIUM_ARGS, CHROMIUM_EXECUTABLE } from '../playwright.config';
 import { COMMITTED_REMOTES_FILE, DEPLOY_API_PORT, DEPLOY_DIR, DEPLOY_PORT, DEPLOY_REMOTES_FILE, ROOT } from './deploy-site';
 
 /**
@@ -24,7 +24,7 @@ export default defineConfig({
   reporter: [['list']],
   use: {
     baseURL: `http://localhost:${DEPLOY_PORT}`,
-    launchOptions: { executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', args: CHROMIUM_ARGS },
+    launchOptions: { executablePath: CHROMIUM_EXECUTABLE, args: CHROMIUM_ARGS },
     trace: 'retain-on-failure',
     screenshot: 'only-on-failure',
   },
@@ -32,7 +32,7 @@ export default defineConfig({
   webServer: {
     command: `node -e ${JSON.stringify(prepare)} && node ${require.resolve('tsx/cli')} ${path.join(ROOT, 'shell/server/start.ts')}`,
     url: `http://127.0.0.1:${DEPLOY_PORT}/api/health`,
-    timeout: 600_000,
+    timeout: 1_200_000,
     reuseExistingServer: false,
     gracefulShutdown: { signal: 'SIGTERM', timeout: 20_000 },
     stdout: 'pipe',

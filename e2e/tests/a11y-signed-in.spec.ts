@@ -193,6 +193,8 @@ for (const colorScheme of ['light', 'dark'] as const) {
     });
 
     test('settings: loaded, field errors, warnings, delete-account dialog, loading and load error', async ({ page, request, consoleErrors }) => {
+      // Five states, each checked with axe: it hit 60 s beside the other reliability suites (2026-11-27).
+      test.setTimeout(120_000);
       void consoleErrors;
       const account = await registerAccount(request, 'a11ys');
       await signIn(page, account);

@@ -1,4 +1,4 @@
-import { existsSync, mkdirSync, readdirSync, rmSync, statSync, utimesSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync, utimesSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { precompressDir } from './precompress';
 import { writeHomePage } from './prerender-home';
@@ -58,18 +58,31 @@ export async function buildBundle(bundle: string): Promise<void> {
   console.info(`built ${bundle} in ${((Date.now() - started) / 1000).toFixed(1)} s`);
 }
 
+/** Whether a pid's process still runs: signal 0 checks without signalling (EPERM: runs, as someone else). */
+function isRunning(pid: number): boolean {
+  try {
+    return process.kill(pid, 0);
+  } catch (error) {
+    return (error as NodeJS.ErrnoException).code === 'EPERM';
+  }
+}
+
 /** One build at a time per checkout: two starts (e.g. parallel test runs) must not write the same dist. */
-async function withBuildLock<T>(work: () => Promise<T>): Promise<T> {
-  const lock = path.join(ROOT, '.tmp', 'build.lock');
+export async function withBuildLock<T>(work: () => Promise<T>, lock = path.join(ROOT, '.tmp', 'build.lock')): Promise<T> {
+  const owner = path.join(lock, 'pid');
   mkdirSync(path.dirname(lock), { recursive: true });
-  const deadline = Date.now() + 15 * 60_000;
+  // A loaded CI machine has taken over 10 minutes for the five bundles.
+  const deadline = Date.now() + 30 * 60_000;
   for (;;) {
     try {
       mkdirSync(lock);
+      writeFileSync(owner, String(process.pid));
       break;
     } catch {
-      // A lock older than the longest build is left over from a killed run.
-      if (existsSync(lock) && Date.now() - statSync(lock).mtimeMs > 10 * 60_000) rmSync(lock, { recursive: true, force: true });
+      // A lock whose builder is gone (Ctrl-C'd, killed) is left over; so is one older than any build.
+      const pid = existsSync(owner) ? Number(readFileSync(owner, 'utf8')) : 0;
+      const abandoned = pid > 0 ? !isRunning(pid) : existsSync(lock) && Date.now() - statSync(lock).mtimeMs > 60_000;
+      if (abandoned || (existsSync(lock) && Date.now() - statSync(lock).mtimeMs > 25 * 60_000)) rmSync(lock, { recursive: true, force: true });
       if (Date.now() > deadline) throw new Error(`Timed out waiting for ${lock}`);
       await new Promise((resolve) => setTimeout(resolve, 500));
     }

@@ -17,6 +17,7 @@
  */
 import { spawn } from 'node:child_process';
 import { createWriteStream, mkdirSync, readFileSync } from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 import { ensureAuthEmulator } from '../../api/src/dev/auth-emulator';
 
@@ -26,14 +27,17 @@ const LOGS = path.join(ROOT, '.tmp', 'test-logs');
 interface Suite {
   name: string;
   script: string;
+  /** Runs at a lower CPU priority: lint and type check finish in minutes either way, while the browser
+   * suite's build has a deadline (Playwright's web server timeout) and the tests time their steps. */
+  background?: boolean;
 }
 
 /** Each plan: stages run one after another, the suites of a stage side by side. */
 const PLANS: Record<string, Suite[][]> = {
   test: [
     [
-      { name: 'lint', script: 'lint' },
-      { name: 'typecheck', script: 'typecheck' },
+      { name: 'lint', script: 'lint', background: true },
+      { name: 'typecheck', script: 'typecheck', background: true },
       { name: 'unit', script: 'test:unit' },
       { name: 'e2e', script: 'test:e2e' },
     ],
@@ -62,6 +66,8 @@ function run(suite: Suite): Promise<Outcome> {
   console.info(`[${suite.name}] started: npm run ${suite.script} (output in ${path.relative(ROOT, log)})`);
   return new Promise((resolve) => {
     const child = spawn('npm', ['run', suite.script], { cwd: ROOT, stdio: ['ignore', 'pipe', 'pipe'], env: { ...process.env, FORCE_COLOR: '0' } });
+    // Set before npm starts its script, so every process it starts inherits the priority.
+    if (suite.background && child.pid) os.setPriority(child.pid, 10);
     child.stdout.pipe(out, { end: false });
     child.stderr.pipe(out, { end: false });
     child.on('close', (code) => {
