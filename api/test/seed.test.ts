@@ -17,7 +17,8 @@ beforeAll(async () => {
   // Small photos keep the test quick; everything else is the real seed.
   summary = await seedIfEmpty(t.app, { photoWidth: 320, photoHeight: 200, partImageSize: 160, concurrency: 4 });
   await ensureSeedIdentities(t.app, { replaceConflicts: true });
-}, 60_000);
+  // The whole demo seed: 11 s alone, 76 s once beside the other suites on a busy 2-core machine.
+}, 180_000);
 afterAll(() => t?.close());
 
 describe('the demo seed', () => {

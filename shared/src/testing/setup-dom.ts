@@ -5,8 +5,9 @@ import { TextDecoder, TextEncoder } from 'node:util';
 
 Object.assign(globalThis, { TextEncoder, TextDecoder });
 
-// antd and lazy pages can take over a second to appear on a busy 2-core machine: wait up to 5 s for them.
-configure({ asyncUtilTimeout: 5000 });
+// antd and lazy pages can take over a second to appear on a busy 2-core machine, and a CI machine running
+// lint, type check, builds and browsers beside this suite took over 5 s: wait up to 15 s for them.
+configure({ asyncUtilTimeout: 15_000 });
 // A role query on an antd form matches every injected antd rule against each node it names (jsdom), so a
 // form test takes 10-17 s on an idle 2-core machine and more than twice that beside the API suites. A test
 // cut off by its time limit would keep running into the next one, so the limit leaves ample room.

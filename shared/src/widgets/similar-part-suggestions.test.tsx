@@ -1,12 +1,10 @@
-import { configure, screen, waitFor, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { useState } from 'react';
 import type { SimilarPart } from '../contract/part-duplicates';
 import { mockFetch, renderWithProviders, resetSession, setSession } from '../testing';
 import { AntdProvider } from './antd-provider';
 import { SubmitPartDialog } from './submit-part-dialog';
-
-configure({ asyncUtilTimeout: 5000 });
 
 const MX: SimilarPart = {
   part_id: 42,

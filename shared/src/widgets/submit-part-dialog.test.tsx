@@ -1,13 +1,10 @@
-import { act, configure, screen, waitFor, within } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { useState } from 'react';
 import { queryKeys } from '../api/query-keys';
 import { mockFetch, renderWithProviders, resetSession, setSession } from '../testing';
 import { AntdProvider } from './antd-provider';
 import { SubmitPartDialog } from './submit-part-dialog';
-
-// The first render loads antd and the lazy page: slow on a busy machine, so wait longer than 1 s.
-configure({ asyncUtilTimeout: 5000 });
 
 function Harness({ initialName }: { initialName?: string }) {
   const [open, setOpen] = useState(true);

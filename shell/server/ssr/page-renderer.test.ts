@@ -14,6 +14,7 @@ import { createPageRenderer, type PageRenderer } from './page-renderer';
 let root: string;
 let api: http.Server;
 let render: PageRenderer;
+let renderWithTightBudget: PageRenderer;
 const remotesFile = () => path.join(root, 'remotes.json');
 let partTypes: unknown[] = [];
 
@@ -70,9 +71,12 @@ beforeAll(async () => {
     apiBaseUrl: `http://127.0.0.1:${(api.address() as AddressInfo).port}/api`,
     renderBundle: path.join(root, 'dist-ssr/render.js'),
   };
-  // A first render compiles React's server code: done once here, so the budget below measures a warm server.
+  // A first render compiles React's server code: done once here. The other tests are not about time, so
+  // their budget is generous (a loaded CI machine took longer than 300 ms for a warm page); the budget test
+  // has its own tight one.
   await createPageRenderer({ ...options, budgetMs: 30_000 })({ url: '/parts' });
-  render = createPageRenderer({ ...options, budgetMs: 300 });
+  render = createPageRenderer({ ...options, budgetMs: 30_000 });
+  renderWithTightBudget = createPageRenderer({ ...options, budgetMs: 300 });
 }, 120_000);
 
 afterAll(async () => {
@@ -146,11 +150,12 @@ describe('server rendering through the remotes (ADR 012)', () => {
   });
 
   it('gives up on a page over the budget', async () => {
-    release('slow', { heading: 'slow', prefetch: "() => new Promise((resolve) => setTimeout(() => resolve({ title: 'Slow' }), 1000))" });
+    release('slow', { heading: 'slow', prefetch: "() => new Promise((resolve) => setTimeout(() => resolve({ title: 'Slow' }), 10000).unref())" });
     useRelease('slow');
     const started = Date.now();
-    await expect(render({ url: '/parts' })).rejects.toThrow('budget');
-    expect(Date.now() - started).toBeLessThan(800);
+    await expect(renderWithTightBudget({ url: '/parts' })).rejects.toThrow('budget');
+    // Well before the page would have been ready.
+    expect(Date.now() - started).toBeLessThan(5_000);
   });
 
   it('writes API data into the page so that it cannot close the script or inject markup', async () => {

@@ -128,11 +128,12 @@ describe('hostile input stays fast (no backtracking, no quadratic scans)', () =>
     ['nested emphasis', `${'*'.repeat(5_000)}x${'*'.repeat(5_000)}`],
   ];
   // Linear parsing takes about 0.1 s for the largest of these; a quadratic scan of 100,000 characters takes
-  // minutes. The bound sits between, far enough from the first for a machine busy with the other suites.
+  // minutes. The bound sits between, far enough from the first for a machine busy with the other suites (one
+  // took 5.2 s at a load average of 18 on 2026-11-27).
   it.each(inputs)('%s', (_name, input) => {
     const started = performance.now();
     parseMarkdown(input);
-    expect(performance.now() - started).toBeLessThan(5_000);
+    expect(performance.now() - started).toBeLessThan(20_000);
   });
 
   it('caps how deep emphasis nests', () => {

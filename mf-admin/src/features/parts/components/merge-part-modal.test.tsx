@@ -2,12 +2,10 @@ import { queryKeys } from '@battledeck/shared/api';
 import type { PartDetail, PartMergeSummary, SimilarPart } from '@battledeck/shared/contract';
 import { mockFetch, renderWithProviders, resetSession, setSession } from '@battledeck/shared/testing';
 import { AntdProvider } from '@battledeck/shared/widgets';
-import { act, configure, screen, waitFor } from '@testing-library/react';
+import { act, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { useState } from 'react';
 import { MergePartModal } from './merge-part-modal';
-
-configure({ asyncUtilTimeout: 5000 });
 
 const MERGED: PartDetail = {
   part_id: 5,

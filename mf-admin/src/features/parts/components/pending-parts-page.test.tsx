@@ -1,10 +1,8 @@
 import type { PendingPart } from '@battledeck/shared/contract';
 import { mockFetch, renderWithProviders, resetSession, setSession } from '@battledeck/shared/testing';
 import { AntdProvider } from '@battledeck/shared/widgets';
-import { configure, screen, within } from '@testing-library/react';
+import { screen, within } from '@testing-library/react';
 import PendingPartsPage from './pending-parts-page';
-
-configure({ asyncUtilTimeout: 5000 });
 
 const request = (overrides: Partial<PendingPart>): PendingPart => ({
   part_id: 1,

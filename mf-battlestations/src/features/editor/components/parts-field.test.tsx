@@ -1,12 +1,10 @@
 import { mockFetch, renderWithProviders, resetSession, setSession } from '@battledeck/shared/testing';
 import { AntdProvider } from '@battledeck/shared/widgets';
-import { configure, screen, waitFor, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { useState } from 'react';
 import type { PartItem } from '../utils/form-schema';
 import { PartsField } from './parts-field';
-
-configure({ asyncUtilTimeout: 5000 });
 
 const MX = { part_id: 42, name: 'Logitech MX Master 3S', manufacturer: 'Logitech', type_name: 'Mouse', type_path: 'mouse', battlestation_count: 3 };
 

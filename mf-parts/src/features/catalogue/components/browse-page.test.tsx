@@ -1,12 +1,9 @@
 import type { PartSummary, PartType } from '@battledeck/shared/contract';
 import { mockFetch, renderWithProviders, resetSession, setSession } from '@battledeck/shared/testing';
-import { act, configure, screen, waitFor, within } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { Route, Routes, useLocation } from 'react-router-dom';
 import App from '../../../app';
-
-// The first render loads the lazy page: slow on a busy machine, so wait longer than 1 s.
-configure({ asyncUtilTimeout: 5000 });
 
 const TYPES: PartType[] = [
   { type_id: 1, type_name: 'CPU', type_path: 'cpu' },

@@ -1,11 +1,9 @@
 import type { PairedPart } from '@battledeck/shared/contract';
 import { mockFetch, renderWithProviders, resetSession, setSession } from '@battledeck/shared/testing';
-import { configure, screen, within } from '@testing-library/react';
+import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import App from '../../../app';
 import { groupByCategory } from './paired-parts';
-
-configure({ asyncUtilTimeout: 5000 });
 
 const paired = (part_id: number, type_name: string, together = 2): PairedPart => ({
   part_id,

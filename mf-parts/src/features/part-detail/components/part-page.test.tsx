@@ -1,12 +1,9 @@
 import type { BattlestationCard } from '@battledeck/shared/contract';
 import { mockFetch, renderWithProviders, resetSession, setSession } from '@battledeck/shared/testing';
-import { configure, screen, waitFor, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import App from '../../../app';
 import { partDetail } from '../../../testing/fixtures';
-
-// The first render loads the lazy page: slow on a busy machine, so wait longer than 1 s.
-configure({ asyncUtilTimeout: 5000 });
 
 const PART = partDetail();
 
