@@ -75,8 +75,9 @@ export function serverOptions(config: Config): FastifyServerOptions {
     routerOptions: { ignoreTrailingSlash: true },
     // A malformed or over-long address is answered as `{ message }`, like every other error.
     frameworkErrors,
-    // Seeding on a first start generates images; the default 10 s would cut it short.
-    pluginTimeout: 120_000,
+    // Seeding on a first start renders 135 photos through the image pipeline: 23 s alone, past 120 s on CI's
+    // loaded machine beside the test suites (stop 30). Whoever waits for /api/health bounds a hung start too.
+    pluginTimeout: 600_000,
   };
 }
 
