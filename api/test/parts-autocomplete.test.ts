@@ -22,6 +22,8 @@ beforeAll(async () => {
   p.prefix = await createPart(t.app, { name: 'Logitech G Pro X Superlight', type: mouse });
   p.prefixKeyboard = await createPart(t.app, { name: 'logitech G915 TKL', type: keyboard });
   p.unrelated = await createPart(t.app, { name: 'Razer DeathAdder V3', type: mouse });
+  // A word starting with 'wi', sorting before every name that starts with it.
+  p.wordWi = await createPart(t.app, { name: 'Aa Wireless Dongle', type: mouse });
   // 25 widgets, more than one answer holds; the popular ones are used by public battlestations.
   for (let i = 1; i <= 25; i++) p[`widget${String(i).padStart(2, '0')}`] = await createPart(t.app, { name: `Widget ${String(i).padStart(2, '0')}`, type: widgets });
   await createBattlestation(t.app, { parts: [p.widget07, p.widget03] });
@@ -74,6 +76,15 @@ describe('GET /api/parts/autocomplete', () => {
     expect(await names('?searchTerm=ad')).toEqual(['Razer DeathAdder V3', 'SuperLogitechX Pad']);
     expect(await names('?searchTerm=zz')).toEqual([]);
     expect(await names('?searchTerm=%25%25')).toEqual([]);
+  });
+
+  it('answers a two-letter term that 20 names start with by those names, before a name it only starts a word of, within a category too', async () => {
+    const first20 = Array.from({ length: 20 }, (_, i) => `Widget ${String(i + 1).padStart(2, '0')}`);
+    expect(await names('?searchTerm=wi')).toEqual(first20);
+    expect(await names('?searchTerm=WI&partType=widget')).toEqual(first20);
+    // Fewer than 20 start with it in this category: the full ranking answers.
+    expect(await names('?searchTerm=wi&partType=mouse')).toEqual(['Aa Wireless Dongle']);
+    expect(await names('?searchTerm=w_')).toEqual([]);
   });
 
   it('without a term (or with one character) answers the most used names of the category, at most 20', async () => {

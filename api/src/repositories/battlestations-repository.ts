@@ -2,6 +2,7 @@ import { and, asc, desc, eq, sql, type SQL } from 'drizzle-orm';
 import { PgTransaction, type AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { Database } from '../db/database';
 import { plannedOn } from '../db/planned';
+import { preparedStatement } from '../db/prepared';
 import { battlestation_images, battlestation_parts, battlestations, favorites, part_types, parts, photo_hotspots, station_counts, station_facet_counts, station_page_fences, users } from '../db/schema';
 import { escapeLike } from './parts-catalogue-repository';
 import type { SearchTerm } from './search-words-repository';
@@ -404,12 +405,15 @@ export interface BattlestationWithOwner extends BattlestationRow {
 }
 
 export async function findBattlestation(db: Database, id: number): Promise<BattlestationWithOwner | undefined> {
-  const [row] = await db
-    .select({ station: battlestations, username: users.username })
-    .from(battlestations)
-    .innerJoin(users, eq(users.user_id, battlestations.user_id))
-    .where(eq(battlestations.battlestation_id, id))
-    .limit(1);
+  const statement = preparedStatement(db, 'station_by_id', (on) =>
+    on
+      .select({ station: battlestations, username: users.username })
+      .from(battlestations)
+      .innerJoin(users, eq(users.user_id, battlestations.user_id))
+      .where(eq(battlestations.battlestation_id, sql.placeholder('id')))
+      .prepare('station_by_id'),
+  );
+  const [row] = await statement.execute({ id });
   return row ? { ...row.station, username: row.username } : undefined;
 }
 
@@ -440,8 +444,8 @@ export interface StationPageRow extends BattlestationWithOwner {
 
 /**
  * Everything the station page shows, in one statement (issue 18: one round trip instead of four): the row,
- * its owner's name, its photos and parts as JSON arrays, and whether `uid` has favorited it. Built and
- * prepared once per database like the list's pages; a transaction builds it each time.
+ * its owner's name, its photos and parts as JSON arrays, and whether `uid` has favorited it. Prepared once
+ * per database (preparedStatement).
  */
 function stationPageQuery(db: Database) {
   // Each photo's markers (decision 020) ride along with it, in the order they were saved.
@@ -462,15 +466,10 @@ function stationPageQuery(db: Database) {
     .innerJoin(users, eq(users.user_id, battlestations.user_id))
     .where(eq(battlestations.battlestation_id, sql.placeholder('id')));
 }
-const preparedStationPages = new WeakMap<Database, ReturnType<ReturnType<typeof stationPageQuery>['prepare']>>();
 
 /** The station page's row (see stationPageQuery); `uid` null for a visitor. */
 export async function findStationPage(db: Database, id: number, uid: string | null): Promise<StationPageRow | undefined> {
-  let query = db instanceof PgTransaction ? undefined : preparedStationPages.get(db);
-  if (!query) {
-    query = stationPageQuery(db).prepare('station_page');
-    if (!(db instanceof PgTransaction)) preparedStationPages.set(db, query);
-  }
+  const query = preparedStatement(db, 'station_page', (on) => stationPageQuery(on).prepare('station_page'));
   const [row] = await query.execute({ id, uid: uid ?? '' });
   if (!row) return undefined;
   const json = <T>(value: T | string): T => (typeof value === 'string' ? (JSON.parse(value) as T) : value);

@@ -1,7 +1,8 @@
-import { and, eq, inArray, sql, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import type { Database } from '../db/database';
+import { preparedStatement } from '../db/prepared';
 import { battlestations, users } from '../db/schema';
-import { battlestationCardColumns, isPublicStation, type BattlestationCardRow } from './battlestations-repository';
+import { battlestationCardColumns, isPublicStation, pageSizeLiteral, type BattlestationCardRow } from './battlestations-repository';
 
 /**
  * Discovery reads (issue 19, decision 014), computed at read time from index-only scans of
@@ -21,6 +22,15 @@ export async function rowsOf<T>(db: Database, query: SQL): Promise<T[]> {
 
 const publicTotal = sql`(SELECT greatest(public_stations, 1)::float8 AS n FROM station_counts)`;
 
+/**
+ * A number of ours written into a statement rather than sent: the statements below are prepared once (their
+ * planning cost as much as running them, 2-3 ms each at 100,000 stations) and plan with their limits known.
+ */
+function literal(value: number): SQL {
+  if (!Number.isFinite(value)) throw new Error(`not a number: ${value}`);
+  return sql.raw(String(value));
+}
+
 export interface SimilarStationRow {
   battlestation_id: number;
   score: number;
@@ -38,12 +48,13 @@ const DESK_RERANK_FACTOR = 3;
  * for a part on every desk), read for the best few candidates only. Ties: more favorites, then newer.
  */
 export async function rankSimilarStations(db: Database, id: number, limit: number): Promise<SimilarStationRow[]> {
-  return rowsOf<SimilarStationRow>(
-    db,
-    sql`WITH mine AS (
+  const name = `similar_stations_${limit}`;
+  const station = sql.placeholder('id');
+  const statement = preparedStatement(db, name, (on) => {
+    const ranking = sql`(WITH mine AS (
         SELECT bp.part_id, ln(1 + n.n / greatest(p.battlestation_count, 1)) AS weight
         FROM battlestation_parts bp JOIN parts p ON p.part_id = bp.part_id CROSS JOIN ${publicTotal} n
-        WHERE bp.battlestation_id = ${id}
+        WHERE bp.battlestation_id = ${station}
       ),
       ranked AS (
       SELECT o.battlestation_id, sum(m.weight) AS score, max(o.favorites) AS favorites, max(o.created_date) AS created
@@ -51,21 +62,27 @@ export async function rankSimilarStations(db: Database, id: number, limit: numbe
       CROSS JOIN LATERAL (
         SELECT x.battlestation_id, b.favorites, b.created_date
         FROM battlestation_parts x JOIN battlestations b ON b.battlestation_id = x.battlestation_id
-        WHERE x.part_id = m.part_id AND b.is_public AND x.battlestation_id <> ${id}
+        WHERE x.part_id = m.part_id AND b.is_public AND x.battlestation_id <> ${station}
         ORDER BY x.battlestation_id DESC
-        LIMIT ${SAMPLE_PER_PART}
+        LIMIT ${literal(SAMPLE_PER_PART)}
       ) o
       GROUP BY o.battlestation_id
       ORDER BY score DESC, max(o.favorites) DESC, max(o.created_date) DESC, o.battlestation_id DESC
-      LIMIT ${limit * DESK_RERANK_FACTOR}
+      LIMIT ${literal(limit * DESK_RERANK_FACTOR)}
       )
-      SELECT r.battlestation_id,
-        (r.score + ${DESK_PROPERTY_WEIGHT}::float8 * cardinality(ARRAY(SELECT unnest(b.facets) INTERSECT SELECT unnest(me.facets))))::float8 AS score
+      SELECT r.battlestation_id, r.favorites, r.created,
+        (r.score + ${literal(DESK_PROPERTY_WEIGHT)}::float8 * cardinality(ARRAY(SELECT unnest(b.facets) INTERSECT SELECT unnest(me.facets))))::float8 AS score
       FROM ranked r JOIN battlestations b ON b.battlestation_id = r.battlestation_id
-      CROSS JOIN (SELECT facets FROM battlestations WHERE battlestation_id = ${id}) me
-      ORDER BY score DESC, r.favorites DESC, r.created DESC, r.battlestation_id DESC
-      LIMIT ${limit}`,
-  );
+      CROSS JOIN (SELECT facets FROM battlestations WHERE battlestation_id = ${station}) me) AS alike`;
+    const column = <T>(name: string) => sql<T>`${sql.identifier('alike')}.${sql.identifier(name)}`;
+    return on
+      .select({ battlestation_id: column<number>('battlestation_id'), score: column<number>('score') })
+      .from(ranking)
+      .orderBy(desc(column('score')), desc(column('favorites')), desc(column('created')), desc(column('battlestation_id')))
+      .limit(pageSizeLiteral(limit))
+      .prepare(name);
+  });
+  return statement.execute({ id });
 }
 
 /** Cards of the public stations among `ids`, in no particular order. */
@@ -94,22 +111,23 @@ export interface PairedPartRow {
  * Highest lift first, then most stations together, then the part id.
  */
 export async function listPairedParts(db: Database, partId: number, limit: number, minSupport: number): Promise<PairedPartRow[]> {
-  return rowsOf<PairedPartRow>(
-    db,
-    sql`WITH base AS (
+  const name = `paired_parts_${limit}_${minSupport}`;
+  const part = sql.placeholder('partId');
+  const statement = preparedStatement(db, name, (on) => {
+    const pairs = sql`(WITH base AS (
         SELECT x.battlestation_id
         FROM battlestation_parts x JOIN battlestations b ON b.battlestation_id = x.battlestation_id
-        WHERE x.part_id = ${partId} AND b.is_public
+        WHERE x.part_id = ${part} AND b.is_public
         ORDER BY x.battlestation_id DESC
-        LIMIT ${SAMPLE_PER_PART}
+        LIMIT ${literal(SAMPLE_PER_PART)}
       ),
       sample AS (SELECT count(*)::float8 AS m FROM base),
       co AS (
         SELECT y.part_id, count(*)::int AS together
         FROM base JOIN battlestation_parts y ON y.battlestation_id = base.battlestation_id
-        WHERE y.part_id <> ${partId}
+        WHERE y.part_id <> ${part}
         GROUP BY y.part_id
-        HAVING count(*) >= ${minSupport}
+        HAVING count(*) >= ${literal(minSupport)}
       ),
       rated AS (
         SELECT co.part_id, co.together, co.together * n.n / (sample.m * greatest(p.battlestation_count, 1)) AS lift
@@ -117,8 +135,22 @@ export async function listPairedParts(db: Database, partId: number, limit: numbe
       )
       SELECT p.part_id, p.name, p.type_id, t.type_name, t.type_path, r.together, r.lift::float8 AS lift
       FROM rated r JOIN parts p ON p.part_id = r.part_id JOIN part_types t ON t.type_id = p.type_id
-      WHERE r.lift > 1
-      ORDER BY r.lift DESC, r.together DESC, p.part_id
-      LIMIT ${limit}`,
-  );
+      WHERE r.lift > 1) AS paired`;
+    const column = <T>(name: string) => sql<T>`${sql.identifier('paired')}.${sql.identifier(name)}`;
+    return on
+      .select({
+        part_id: column<number>('part_id'),
+        name: column<string>('name'),
+        type_id: column<number>('type_id'),
+        type_name: column<string>('type_name'),
+        type_path: column<string>('type_path'),
+        together: column<number>('together'),
+        lift: column<number>('lift'),
+      })
+      .from(pairs)
+      .orderBy(desc(column('lift')), desc(column('together')), asc(column('part_id')))
+      .limit(pageSizeLiteral(limit))
+      .prepare(name);
+  });
+  return statement.execute({ partId });
 }

@@ -15,6 +15,8 @@ export interface VocabularyWord {
  */
 export interface SearchTerm {
   anyOf?: readonly string[];
+  /** How many rows hold one of `anyOf` at most: the sum of their counts in the vocabulary. */
+  uses?: number;
   text?: string;
 }
 

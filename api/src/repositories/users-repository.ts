@@ -1,5 +1,6 @@
 import { and, eq, isNull, ne, or, sql } from 'drizzle-orm';
 import type { Database } from '../db/database';
+import { preparedStatement } from '../db/prepared';
 import { users } from '../db/schema';
 import { usernameSkeleton } from '../lib/username-skeleton';
 
@@ -7,8 +8,16 @@ export type UserRow = typeof users.$inferSelect;
 /** A new user; the username's skeleton is computed here, never given. */
 export type NewUserRow = Omit<typeof users.$inferInsert, 'username_skeleton'>;
 
+/** The user's row; prepared, as the sign-in check reads it on every signed-in request. */
 export async function findUserById(db: Database, uid: string): Promise<UserRow | undefined> {
-  const [row] = await db.select().from(users).where(eq(users.user_id, uid)).limit(1);
+  const statement = preparedStatement(db, 'user_by_id', (on) =>
+    on
+      .select()
+      .from(users)
+      .where(eq(users.user_id, sql.placeholder('uid')))
+      .prepare('user_by_id'),
+  );
+  const [row] = await statement.execute({ uid });
   return row;
 }
 

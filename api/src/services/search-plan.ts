@@ -70,7 +70,7 @@ export async function planSearch(db: Database, rules: SearchRules, words: readon
       if (candidates.length === 0 && rules.mayBeTypo(core)) candidates = await closestWord(db, rules.vocabulary, core, rules.typoThreshold);
     }
     if (candidates.length === 0) return null;
-    terms.push({ anyOf: candidates.map((entry) => entry.word), text });
+    terms.push({ anyOf: candidates.map((entry) => entry.word), uses: candidates.reduce((sum, entry) => sum + entry.uses, 0), text });
     if (words.length === 1 && candidates.length === 1 && !text) total = candidates[0]!.uses;
   }
   return { terms, total };

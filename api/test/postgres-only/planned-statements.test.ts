@@ -1,8 +1,10 @@
 import { sql } from 'drizzle-orm';
 import type { Database } from '../../src/db/database';
 import { plannedOn } from '../../src/db/planned';
-import { listPageWithKeptTotals } from '../../src/repositories/battlestations-repository';
-import { listPartsWithKeptTotal } from '../../src/repositories/parts-catalogue-repository';
+import { findBattlestation, findStationPage, listPageWithKeptTotals } from '../../src/repositories/battlestations-repository';
+import { findPartDetail, listPartStoreLinks, listPartsWithKeptTotal } from '../../src/repositories/parts-catalogue-repository';
+import { listPairedParts, rankSimilarStations } from '../../src/repositories/discovery-repository';
+import { findUserById } from '../../src/repositories/users-repository';
 import { scaleFor, seedScale } from '../../src/seed/scale';
 import { rows } from '../helpers/sql-rows';
 import { openEmptyDatabase, type TestDatabase } from '../helpers/test-database';
@@ -53,6 +55,30 @@ describe('prepared statements of the fixed-shape reads on a PostgreSQL server', 
     const catalogue = await explain('parts_page_name_asc_all_12(0)');
     expect(catalogue).toMatch(/Index Scan using parts_name_idx/);
     expect(catalogue).not.toMatch(/Seq Scan on parts|Sort/);
+  });
+
+  it('prepares the lookups by key and the discovery reads on the main pool, where PostgreSQL settles on planning them once', async () => {
+    const [{ part_id: partId }] = await rows<{ part_id: number }>(db, sql`SELECT min(part_id)::int AS part_id FROM parts`);
+    const [{ user_id: uid }] = await rows<{ user_id: string }>(db, sql`SELECT min(user_id) AS user_id FROM users`);
+    // One after another, so the pool hands out the same connection each time and the question below too.
+    for (let run = 0; run < 8; run += 1) {
+      expect(await findPartDetail(db, partId + run)).toMatchObject({ part_id: partId + run });
+      await listPartStoreLinks(db, partId + run);
+      expect(await findUserById(db, uid)).toMatchObject({ user_id: uid });
+      expect(await findStationPage(db, run + 1, uid)).toMatchObject({ battlestation_id: run + 1 });
+      expect(await findBattlestation(db, run + 1)).toMatchObject({ battlestation_id: run + 1 });
+      expect((await rankSimilarStations(db, run + 1, 8)).length).toBeGreaterThan(0);
+      await listPairedParts(db, partId + run, 8, 2);
+    }
+    const byKey = await rows<{ name: string; generic_plans: number; custom_plans: number }>(
+      db,
+      sql`SELECT name, generic_plans::int, custom_plans::int FROM pg_prepared_statements ORDER BY name`,
+    );
+    expect(byKey.map((statement) => statement.name)).toEqual(['paired_parts_8_2', 'part_detail', 'part_store_links', 'similar_stations_8', 'station_by_id', 'station_page', 'user_by_id']);
+    for (const statement of byKey) {
+      expect(statement.generic_plans + statement.custom_plans).toBe(8);
+      expect(statement.generic_plans).toBeGreaterThan(0);
+    }
   });
 
   it('leaves every other statement to choose its plan for its values', async () => {

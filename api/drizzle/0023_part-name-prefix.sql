@@ -1,0 +1,1 @@
+CREATE INDEX "parts_name_prefix_idx" ON "parts" USING btree (lower("name") text_pattern_ops);
