@@ -222,6 +222,26 @@ describe('GET /api/battlestations: desk filters and their counts', () => {
     expect(await counterMismatches(t.app)).toEqual([]);
   });
 
+  it('answers a search of two words without filters with its total and every count, equal to counting the stations', async () => {
+    // Two words: the vocabulary cannot tell the total, so it and the counts come from one pass (decision 017).
+    // A private station with the same words is neither listed nor counted.
+    await createBattlestation(t.app, { owner, name: `c ${marker}`, main_uses: ['work'], monitor_count_manual: 3, palette: ['#f0f0f0'], is_public: false });
+    const body = await listOk({ searchTerm: `c ${marker}` });
+    expect(ids(body)).toEqual([s.bothTriple]);
+    expect(body.total).toBe(1);
+    const counted = await rows<{ token: string; n: number }>(
+      t.app.db,
+      sql`SELECT token, count(*)::int AS n FROM battlestations, unnest(facets) AS token
+        WHERE is_public AND battlestation_id = ${s.bothTriple} GROUP BY token`,
+    );
+    const expected = (prefix: string, value: string) => counted.find((row) => row.token === `${prefix}:${value}`)?.n ?? 0;
+    for (const [facet, prefix] of [['mainUse', 'use'], ['colourFamily', 'colour'], ['monitorCount', 'monitors']] as const) {
+      expect(body.facets[facet].map((f) => f.count)).toEqual(body.facets[facet].map((f) => expected(prefix, f.value)));
+    }
+    expect(count(body, 'mainUse', 'work')).toBe(1);
+    expect(count(body, 'monitorCount', '3')).toBe(1);
+  });
+
   it('answers a search that matches nothing with zero counts', async () => {
     const body = await listOk({ searchTerm: `zzqx${uniqueSuffix()}`, mainUse: 'gaming' });
     expect(body.total).toBe(0);

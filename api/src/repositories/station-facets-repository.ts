@@ -10,26 +10,45 @@ export interface FacetTokenCount {
   stations: number;
 }
 
+/** The token a pass that also counts its matches counts every matching row under: no facet token is empty. */
+const EVERY_ROW = '';
+
 /**
  * How many public stations matching the words and holding every `required` token hold each token that
  * starts with one of `prefixes` ('use:'…): one pass over the matching rows (the facets GIN index finds them
- * when a filter is required), each row's tokens unnested and counted.
+ * when a filter is required), each row's tokens unnested and counted. With `everyRow`, each row also counts
+ * once under an empty token: the matches' total from the same pass.
  */
-export async function countFacetTokens(
+function facetTokenPass(db: Database, terms: SearchTerm[], required: readonly string[], prefixes: readonly string[], everyRow: boolean) {
+  const token = sql`token`;
+  const tokens = everyRow ? sql`array_append(${battlestations.facets}, ${EVERY_ROW}::text)` : sql`${battlestations.facets}`;
+  const wanted = sql`split_part(${token}, ':', 1) IN (${sql.join(
+    prefixes.map((prefix) => sql`${prefix}`),
+    sql`, `,
+  )})`;
+  return rowsOf<FacetTokenCount>(db, sql`SELECT ${token}, count(*)::int AS stations
+    FROM ${battlestations}, unnest(${tokens}) AS ${token}
+    WHERE ${publicListCondition(terms, required)}
+      AND ${everyRow ? sql`(${token} = ${EVERY_ROW} OR ${wanted})` : wanted}
+    GROUP BY ${token}`);
+}
+
+/** Each token's count among the matching stations that hold every `required` token (see facetTokenPass). */
+export const countFacetTokens = (db: Database, terms: SearchTerm[], required: readonly string[], prefixes: readonly string[]) =>
+  facetTokenPass(db, terms, required, prefixes, false);
+
+/**
+ * countFacetTokens without required tokens, and how many public stations match, from one pass over the
+ * matches (decision 017's addendum) instead of a count followed by the same pass.
+ */
+export async function countMatchesAndFacetTokens(
   db: Database,
   terms: SearchTerm[],
-  required: readonly string[],
   prefixes: readonly string[],
-): Promise<FacetTokenCount[]> {
-  const token = sql`token`;
-  return rowsOf<FacetTokenCount>(db, sql`SELECT ${token}, count(*)::int AS stations
-    FROM ${battlestations}, unnest(${battlestations.facets}) AS ${token}
-    WHERE ${publicListCondition(terms, required)}
-      AND split_part(${token}, ':', 1) IN (${sql.join(
-        prefixes.map((prefix) => sql`${prefix}`),
-        sql`, `,
-      )})
-    GROUP BY ${token}`);
+): Promise<{ matches: number; tokens: FacetTokenCount[] }> {
+  const rows = await facetTokenPass(db, terms, [], prefixes, true);
+  const matches = rows.find((row) => row.token === EVERY_ROW)?.stations ?? 0;
+  return { matches: Number(matches), tokens: rows.filter((row) => row.token !== EVERY_ROW) };
 }
 
 /**

@@ -28,7 +28,7 @@ import { keptFacetTotal } from '../repositories/station-facets-repository';
 import { assertVisible } from './battlestation-access';
 import { toBattlestationCard } from './battlestation-cards';
 import { planSearch, type SearchRules } from './search-plan';
-import { countFacets, emptyFacets, FACET_SCAN_MAX, facetsOfAllStations, filterTokens } from './station-filters';
+import { countFacets, countSearchAndFacets, emptyFacets, FACET_SCAN_MAX, facetsOfAllStations, filterTokens } from './station-filters';
 
 /** The home page's featured grid (decision 8); private stations never appear (decision 7). */
 export async function getFeaturedBattlestations(db: Database): Promise<BattlestationCard[]> {
@@ -95,6 +95,9 @@ export async function listBattlestations(db: Database, params: PublicListParams)
   const query = { sortBy: params.sortBy, direction: params.direction, offset, limit, facets };
   let terms: SearchTerm[] = [];
   let knownTotal: number | undefined;
+  // Read at most once per request: both the guess below and the page's plan may need it.
+  let publicStations: Promise<number> | undefined;
+  const countPublic = () => (publicStations ??= countPublicBattlestations(db, []));
   const words = searchWords(params.searchTerm);
   if (words.length === 0 && facets.length === 0) {
     // Past the front, from the nearest fence post (decision 023): the deep page costs what page 1 does.
@@ -110,23 +113,49 @@ export async function listBattlestations(db: Database, params: PublicListParams)
   }
   // Without words the total is one kept row (decision 013; with filters, decision 017 and migration 0020); the
   // vocabulary's total knows no filters.
-  // A search with filters whose vocabulary does not know its matches counts both in one pass.
+  // A search with filters whose vocabulary does not know its matches counts both in one pass; so does one
+  // without filters that likely matches few enough stations for facet counts (its total and counts at once;
+  // half the bound, as words that go together match more than the guess).
+  const counted =
+    terms.length > 0 && facets.length === 0 && knownTotal === undefined && (await likelyMatches(terms, countPublic)) <= FACET_SCAN_MAX / 2
+      ? await countSearchAndFacets(db, terms)
+      : undefined;
   const both = terms.length > 0 && facets.length > 0 && knownTotal === undefined ? await countSearchMatches(db, terms, facets) : undefined;
   const total =
+    counted?.total ??
     both?.filtered ??
     (facets.length === 0 ? knownTotal : undefined) ??
     (terms.length === 0 && facets.length > 0 ? await keptFacetTotal(db, facets) : await countPublicBattlestations(db, terms, facets));
   const searchTotal = terms.length === 0 ? 0 : (both?.matches ?? knownTotal ?? (facets.length === 0 ? total : await countPublicBattlestations(db, terms)));
   // A search matching more stations than FACET_SCAN_MAX answers no facet counts: counting them is a pass over every
   // match (460 ms for 'setup' at 100,000), far beyond the list's own cost.
-  const facetCounts = searchTotal <= FACET_SCAN_MAX ? await countFacets(db, terms, params) : undefined;
+  const facetCounts = counted
+    ? counted.total <= FACET_SCAN_MAX
+      ? counted.facets
+      : undefined
+    : searchTotal <= FACET_SCAN_MAX
+      ? await countFacets(db, terms, params)
+      : undefined;
   if (offset >= total) return { battlestations: [], total, facets: facetCounts };
   // Past the middle, the page is read from the other end: the last page costs what the first does.
   const fromEnd = offset > total / 2;
   const reversed = { direction: params.direction === 'asc' ? 'desc' : 'asc', offset: Math.max(0, total - offset - limit), limit: Math.min(limit, total - offset) } as const;
   const page = fromEnd ? { ...query, ...reversed } : query;
-  const rows = terms.length > 0 || facets.length > 0 ? await searchPage(db, { ...page, terms }, total) : await listPublicBattlestations(db, { ...page, terms });
+  const rows = terms.length > 0 || facets.length > 0 ? await searchPage(db, { ...page, terms }, total, countPublic) : await listPublicBattlestations(db, { ...page, terms });
   return { battlestations: (fromEnd ? rows.reverse() : rows).map(toBattlestationCard), total, facets: facetCounts };
+}
+
+/**
+ * About how many public stations hold every term, from the vocabulary's counts: each word taken as independent
+ * of the others (a guess: words that go together match more), never more than the rarest term's count.
+ * Unknown (Infinity) when a term is matched on the text alone.
+ */
+async function likelyMatches(terms: SearchTerm[], countPublic: () => Promise<number>): Promise<number> {
+  const uses = terms.map((term) => term.uses ?? Infinity);
+  const rarest = Math.min(...uses);
+  if (terms.length === 1 || rarest === Infinity) return rarest;
+  const stations = Math.max(1, await countPublic());
+  return Math.min(rarest, uses.reduce((share, count) => share * Math.min(1, count / stations), stations));
 }
 
 /**
@@ -135,10 +164,10 @@ export async function listBattlestations(db: Database, params: PublicListParams)
  * the smaller, but give the walk a budget: matches that sort together (a word of the name, by name) can sit
  * far from the start, and then the page is gathered after all (decision 015).
  */
-async function searchPage(db: Database, page: PublicListQuery, total: number) {
+async function searchPage(db: Database, page: PublicListQuery, total: number, countPublic: () => Promise<number>) {
   const gathered = () => listPublicBattlestations(db, { ...page, gather: true });
   if (total < GATHER_ALWAYS) return gathered();
-  const evenWalk = ((page.offset + page.limit) * (await countPublicBattlestations(db, []))) / total;
+  const evenWalk = ((page.offset + page.limit) * (await countPublic())) / total;
   if (total <= evenWalk) return gathered();
   // The walk reads at most as many rows as gathering would (a row walked costs about what a row gathered
   // does: 1.6 and 1.7 µs at 100,000), so a walk that gives up costs at most twice the gathering.

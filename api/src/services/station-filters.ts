@@ -9,7 +9,7 @@ import {
 } from '@battledeck/shared/contract';
 import type { Database } from '../db/database';
 import type { SearchTerm } from '../repositories/search-words-repository';
-import { countFacetTokens, keptFacetTokenCounts } from '../repositories/station-facets-repository';
+import { countFacetTokens, countMatchesAndFacetTokens, keptFacetTokenCounts } from '../repositories/station-facets-repository';
 
 /**
  * Facet counts are counted over at most this many matching stations (decision 017); beyond, they come from kept
@@ -78,4 +78,14 @@ export async function countFacets(db: Database, terms: SearchTerm[], filters: St
     for (const row of rows) counts.set(row.token, Number(row.stations));
   }
   return toFacets(counts);
+}
+
+/** A search without filters: how many stations match and what each filter value would give, in one pass. */
+export async function countSearchAndFacets(db: Database, terms: SearchTerm[]): Promise<{ total: number; facets: BattlestationFacets }> {
+  const { matches, tokens } = await countMatchesAndFacetTokens(
+    db,
+    terms,
+    FACETS.map((facet) => facet.prefix),
+  );
+  return { total: matches, facets: toFacets(new Map(tokens.map((row) => [row.token, Number(row.stations)]))) };
 }
