@@ -45,7 +45,11 @@ export const SEARCHES: [string, string][] = [
   ['parts, selective', '/api/parts?searchTerm=Noctua%20Apex%20512'],
   ['parts, unselective', '/api/parts?searchTerm=pro'],
   ['parts, typo', '/api/parts?searchTerm=corsiar'],
+  // A maker late in the alphabet: a part's name starts with its maker (decision 024's addendum).
+  ['parts, a maker late in the alphabet', '/api/parts?searchTerm=thermalright'],
   ['autocomplete', '/api/parts/autocomplete?searchTerm=logit'],
+  // The picker's first ask: two letters, which no trigram narrows (decision 007's addendum).
+  ['autocomplete, two letters', '/api/parts/autocomplete?searchTerm=th'],
 ];
 
 /** Issue 19's desk filters (decision 017) on the list, with their facet counts. */
