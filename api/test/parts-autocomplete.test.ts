@@ -26,6 +26,8 @@ beforeAll(async () => {
   p.wordWi = await createPart(t.app, { name: 'Aa Wireless Dongle', type: mouse });
   // 25 widgets, more than one answer holds; the popular ones are used by public battlestations.
   for (let i = 1; i <= 25; i++) p[`widget${String(i).padStart(2, '0')}`] = await createPart(t.app, { name: `Widget ${String(i).padStart(2, '0')}`, type: widgets });
+  // A word starting with 'widget', sorting before every name that starts with it.
+  p.wordWidget = await createPart(t.app, { name: 'Aa Widget Stand', type: mouse });
   await createBattlestation(t.app, { parts: [p.widget07, p.widget03] });
   await createBattlestation(t.app, { parts: [p.widget07] });
   await createBattlestation(t.app, { parts: [p.widget05, p.widget07, p.widget03], is_public: false });
@@ -83,8 +85,16 @@ describe('GET /api/parts/autocomplete', () => {
     expect(await names('?searchTerm=wi')).toEqual(first20);
     expect(await names('?searchTerm=WI&partType=widget')).toEqual(first20);
     // Fewer than 20 start with it in this category: the full ranking answers.
-    expect(await names('?searchTerm=wi&partType=mouse')).toEqual(['Aa Wireless Dongle']);
+    expect(await names('?searchTerm=wi&partType=mouse')).toEqual(['Aa Widget Stand', 'Aa Wireless Dongle']);
     expect(await names('?searchTerm=w_')).toEqual([]);
+  });
+
+  it('answers a longer term that 20 names start with by those names, before a name it only starts a word of', async () => {
+    const first20 = Array.from({ length: 20 }, (_, i) => `Widget ${String(i + 1).padStart(2, '0')}`);
+    expect(await names('?searchTerm=widget')).toEqual(first20);
+    expect(await names('?searchTerm=WIDG&partType=widget')).toEqual(first20);
+    // None start with it in this category: the full ranking answers.
+    expect(await names('?searchTerm=widget&partType=mouse')).toEqual(['Aa Widget Stand']);
   });
 
   it('without a term (or with one character) answers the most used names of the category, at most 20', async () => {
