@@ -162,7 +162,7 @@ const SORT_COLUMNS: Record<PublicListSort, AnyPgColumn[]> = {
 };
 
 /**
- * The page of the unfiltered list for one sort, built and prepared once per database (decision 013):
+ * The page of the unfiltered list for one sort, built and prepared once per database (preparedStatement, decision 013):
  * building the query was a fifth of the API's CPU on this route. Searches vary in their words and are built
  * each time. The page's ids come first, from the sort index alone, then the cards of just those rows.
  * A front page is prepared per page size, the size written into it, and runs on the planned twin (decision
@@ -171,29 +171,23 @@ const SORT_COLUMNS: Record<PublicListSort, AnyPgColumn[]> = {
  * whatever the plan, so it stays where it was.
  */
 function preparedPage(db: Database, sortBy: PublicListSort, direction: 'asc' | 'desc', page: { fenced: true } | { fenced: false; limit: number }) {
-  const on = page.fenced ? db : plannedOn(db);
-  let byKey = preparedPages.get(on);
-  if (!byKey) preparedPages.set(on, (byKey = new Map()));
-  const key = `${sortBy}_${direction}_${page.fenced ? 'fenced' : page.limit}`;
-  let prepared = byKey.get(key);
-  if (!prepared) {
+  const name = `public_page_${sortBy}_${direction}_${page.fenced ? 'fenced' : page.limit}`;
+  return preparedStatement<PreparedPage>(page.fenced ? db : plannedOn(db), name, (on) => {
     const order = battlestationOrder(sortBy, direction);
     const { fence, page: ids } = page.fenced ? fencedPageIds(on, sortBy, direction) : { fence: undefined, page: frontPageIds(on, order, page.limit) };
     const fenceStations = fence
       ? sql<number | null>`CASE WHEN row_number() OVER () = 1 THEN (SELECT ${sql.identifier('fence_stations')} FROM ${fence}) END`
       : sql<number | null>`null::int`;
-    prepared = (fence ? on.with(fence) : on)
+    return (fence ? on.with(fence) : on)
       .select({ ...battlestationCardColumns, ...keptTotals, fence_stations: fenceStations })
       .from(ids)
       .innerJoin(battlestations, eq(battlestations.battlestation_id, ids.id))
       .innerJoin(users, eq(users.user_id, battlestations.user_id))
       .orderBy(...order)
-      .prepare(`public_page_${key}`);
-    byKey.set(key, prepared);
-  }
-  return prepared;
+      .prepare(name);
+  });
 }
-const preparedPages = new WeakMap<Database, Map<string, { execute(values: { limit: number; offset: number }): Promise<PreparedPageRow[]> }>>();
+type PreparedPage = { execute(values: { limit: number; offset: number }): Promise<PreparedPageRow[]> };
 
 /** drizzle writes an SQL limit or offset into the query as it is (a number would be sent as a parameter); its types only name numbers and placeholders. */
 const rowCount = (expression: SQL) => expression as unknown as number;

@@ -15,11 +15,6 @@ import { battlestationCardColumns, isPublicStation, pageSizeLiteral, type Battle
  */
 export const SAMPLE_PER_PART = 500;
 
-export async function rowsOf<T>(db: Database, query: SQL): Promise<T[]> {
-  // Both drivers answer { rows }; drizzle's shared type leaves the result unknown.
-  return ((await db.execute(query)) as unknown as { rows: T[] }).rows;
-}
-
 const publicTotal = sql`(SELECT greatest(public_stations, 1)::float8 AS n FROM station_counts)`;
 
 /**

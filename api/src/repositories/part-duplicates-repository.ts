@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import type { Database } from '../db/database';
 import { part_requests, part_types, parts } from '../db/schema';
-import { rowsOf } from './discovery-repository';
+import { rowsOf } from '../db/rows';
 
 /**
  * Existing parts that look like a name (decision 021), by pg_trgm on `parts.name` (its GIN index,

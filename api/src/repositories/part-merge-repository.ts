@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import type { Database } from '../db/database';
 import { battlestation_parts, battlestations, part_requests, part_stores, photo_hotspots, station_changes } from '../db/schema';
-import { rowsOf } from './discovery-repository';
+import { rowsOf } from '../db/rows';
 
 /**
  * The rows a merge of part `merged` into part `kept` touches (decision 021). Call inside the merge's

@@ -6,7 +6,7 @@ import { plannedOn } from '../db/planned';
 import { preparedStatement } from '../db/prepared';
 import { battlestation_parts, battlestations, part_requests, part_stores, part_type_counts, part_types, parts, store_link_checks, stores, users } from '../db/schema';
 import { battlestationCardColumns, isPublicStation, pageSizeLiteral, type BattlestationCardRow } from './battlestations-repository';
-import { rowsOf } from './discovery-repository';
+import { rowsOf } from '../db/rows';
 import type { SearchTerm } from './search-words-repository';
 import { brokenWhere } from './store-link-checks-repository';
 
@@ -180,21 +180,17 @@ export async function listPartsWithKeptTotal(
 }
 
 type PreparedPartsPage = { execute(values: { offset: number; typePath: string }): Promise<(PartSummaryRow & { kept_total: number })[]> };
-const preparedPartsPages = new WeakMap<Database, Map<string, PreparedPartsPage>>();
 
 /** Prepared per page size, the size written into it: run on the planned twin, its generic plan then walks the sort's index as the custom plans did (decision 024). */
 function preparedPartsPage(db: Database, sortBy: PartSort, direction: Direction, inCategory: boolean, limit: number): PreparedPartsPage {
-  let byKey = preparedPartsPages.get(db);
-  if (!byKey) preparedPartsPages.set(db, (byKey = new Map()));
-  const key = `${sortBy}_${direction}_${inCategory ? 'category' : 'all'}_${limit}`;
-  let prepared = byKey.get(key);
-  if (!prepared) {
+  const name = `parts_page_${sortBy}_${direction}_${inCategory ? 'category' : 'all'}_${limit}`;
+  return preparedStatement<PreparedPartsPage>(db, name, (on) => {
     const order = direction === 'asc' ? asc : desc;
     const sortColumn = sortBy === 'name' ? sql`lower(${parts.name})` : parts.battlestation_count;
     const typeId = sql`(SELECT ${part_types.type_id} FROM ${part_types} WHERE ${part_types.type_path} = ${sql.placeholder('typePath')})`;
     const keptTotal = sql<number>`(SELECT coalesce(sum(${part_type_counts.parts}), 0)::int FROM ${part_type_counts}
       ${inCategory ? sql`WHERE ${part_type_counts.type_id} = ${typeId}` : sql``})`;
-    prepared = db
+    return on
       .select({ ...summaryColumns, kept_total: keptTotal })
       .from(parts)
       .innerJoin(part_types, eq(part_types.type_id, parts.type_id))
@@ -202,10 +198,8 @@ function preparedPartsPage(db: Database, sortBy: PartSort, direction: Direction,
       .orderBy(order(sortColumn), order(parts.part_id))
       .limit(pageSizeLiteral(limit))
       .offset(sql.placeholder('offset'))
-      .prepare(`parts_page_${key}`);
-    byKey.set(key, prepared);
-  }
-  return prepared;
+      .prepare(name);
+  });
 }
 
 /**

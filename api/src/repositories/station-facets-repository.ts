@@ -2,7 +2,7 @@ import { and, sql } from 'drizzle-orm';
 import type { Database } from '../db/database';
 import { battlestations, station_facet_counts } from '../db/schema';
 import { publicListCondition } from './battlestations-repository';
-import { rowsOf } from './discovery-repository';
+import { rowsOf } from '../db/rows';
 import type { SearchTerm } from './search-words-repository';
 
 export interface FacetTokenCount {

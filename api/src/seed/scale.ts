@@ -1,6 +1,7 @@
 import { COLOUR_FAMILIES, MAIN_USES } from '@battledeck/shared/contract';
 import { sql } from 'drizzle-orm';
 import type { Database } from '../db/database';
+import { rowsOf } from '../db/rows';
 import type { Logger } from '../lib/logger';
 import { refreshKeptTotals } from '../repositories/kept-totals-repository';
 import { rebuildPageFences } from '../repositories/page-fences-repository';
@@ -94,11 +95,6 @@ async function setAsideForBulkLoad(tx: Database): Promise<() => Promise<void>> {
     await rebuildPageFences(tx);
     for (const key of keys) await tx.execute(sql.raw(`ALTER TABLE ${key.table_name} ADD CONSTRAINT "${key.name}" ${key.definition}`));
   };
-}
-
-async function rowsOf<T>(tx: Database, query: ReturnType<typeof sql>): Promise<T[]> {
-  // Both drivers answer { rows }; drizzle's shared type leaves the result unknown.
-  return ((await tx.execute(query)) as unknown as { rows: T[] }).rows;
 }
 
 /**
