@@ -104,4 +104,9 @@ describe('assertSessionValid (both verifiers)', () => {
     expect(() => assertSessionValid({ ...created, creationTime: at(NOW_S - 30) }, NOW_S)).toThrow(HttpError);
     expect(() => assertSessionValid(created, NOW_S - 1)).toThrow(HttpError);
   });
+  it('accepts it when the creation stamp fell just before a second boundary (CI saw the emulator do this)', () => {
+    const created = { disabled: false, tokensValidAfterTime: at(NOW_S), creationTime: new Date(NOW_S * 1000 - 1).toUTCString() };
+    expect(() => assertSessionValid(created, NOW_S)).not.toThrow();
+    expect(() => assertSessionValid({ ...created, creationTime: new Date(NOW_S * 1000 - 1001).toUTCString() }, NOW_S)).toThrow(HttpError);
+  });
 });

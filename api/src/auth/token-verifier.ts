@@ -66,14 +66,16 @@ const wholeSecond = (date: string | undefined) => (date ? Math.floor(Date.parse(
  * 401 unless the account exists, is enabled, and was signed in to after its sessions were last revoked.
  * `tokensValidAfterTime` and `auth_time` are whole seconds, so a sign-in in the very second of a revocation
  * (a password change, revokeRefreshTokens) counts as revoked: the old session's token cannot slip through.
- * Firebase also sets `tokensValidAfterTime` when it creates an account: while it still is the creation second
- * nothing was revoked, and a sign-in in that second (right after sign-up) stays valid.
+ * Firebase also sets `tokensValidAfterTime` when it creates an account, stamped a moment after the creation time
+ * (after hashing the password), so it can fall in the next second: while it is the creation second or the one
+ * after, nothing was revoked, and a sign-in in that second (right after sign-up) stays valid.
  */
 export function assertSessionValid(account: AccountState | null, authTime: number): void {
   if (!account || account.disabled) throw unauthorized(MESSAGES.sessionRevoked);
   const validAfter = wholeSecond(account.tokensValidAfterTime);
   if (Number.isNaN(validAfter) || authTime > validAfter) return;
-  const neverRevoked = validAfter === wholeSecond(account.creationTime);
+  const stampedAtCreation = validAfter - wholeSecond(account.creationTime);
+  const neverRevoked = stampedAtCreation === 0 || stampedAtCreation === 1;
   if (authTime < validAfter || !neverRevoked) throw unauthorized(MESSAGES.sessionRevoked);
 }
 
