@@ -262,7 +262,12 @@ function createConfig({ dir, name, port, exposes, isHost = false, serverEntry })
           manifest: { fileName: 'mf-manifest.json' },
           dts: false,
           // Browser-only builds; remotes load no other remotes, so they leave the remote-loading code out.
-          experiments: { optimization: { target: 'web', ...(exposes ? { disableRemote: true, disableSnapshot: true } : {}) } },
+          experiments: {
+            optimization: { target: 'web', ...(exposes ? { disableRemote: true, disableSnapshot: true } : {}) },
+            // One copy of the federation runtime core on a page: the remotes' production builds use the
+            // shell's (shell/src/remotes/provide-runtime-core.ts); a standalone dev remote keeps its own.
+            ...(exposes && !isDev ? { externalRuntime: true } : {}),
+          },
         }),
         new MiniCssExtractPlugin({ filename: `${hashed}.css`, chunkFilename: `${hashed}.css` }),
         new SingletonsListPlugin(shared),

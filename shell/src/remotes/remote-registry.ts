@@ -1,6 +1,7 @@
 import { loadRemote, registerPlugins, registerRemotes } from '@module-federation/enhanced/runtime';
 import { REMOTE_TIMEOUT_MS, type RemoteModule, type RemoteName } from '@battledeck/shared/remote';
 import { remoteBaseUrl, removePendingRemoteFiles } from './pending-remote-files';
+import { provideRuntimeCore } from './provide-runtime-core';
 import { containerInitialised, countRetry, retryEntryPlugin } from './retry-entry-plugin';
 
 /** remotes.json: each remote's current mf-manifest.json URL, fetched at run time so remotes deploy alone. */
@@ -44,6 +45,7 @@ async function load(name: RemoteName): Promise<RemoteModule> {
   const entry = entries[name];
   if (!entry) throw new Error(`${name} is not listed in remotes.json`);
   if (!pluginRegistered) {
+    provideRuntimeCore();
     registerPlugins([retryEntryPlugin]);
     pluginRegistered = true;
   }
