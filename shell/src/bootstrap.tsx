@@ -1,4 +1,4 @@
-import type { RemoteName } from '@battledeck/shared/remote';
+import { installTraversalGuards, type RemoteName } from '@battledeck/shared/remote';
 import { hydrate, type DehydratedState } from '@tanstack/react-query';
 import { StrictMode } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
@@ -24,6 +24,8 @@ function readServerState(): ServerState | null {
 }
 
 async function start(): Promise<void> {
+  // Before the router listens to popstate: a page with unsaved changes is asked first.
+  installTraversalGuards();
   const container = document.getElementById('root')!;
   const app = (
     <StrictMode>

@@ -4,7 +4,7 @@ import { AntdProvider } from '@battledeck/shared/widgets';
 import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
 import { render } from '@testing-library/react';
 import type { ReactElement } from 'react';
-import { createMemoryRouter, Outlet, RouterProvider } from 'react-router-dom';
+import { MemoryRouter, Route, Routes, useLocation, useNavigationType, type Location, type NavigationType } from 'react-router-dom';
 import { BasePathProvider } from '../lib/base-path';
 
 export interface RenderRouteOptions {
@@ -15,37 +15,40 @@ export interface RenderRouteOptions {
   queryClient?: QueryClient;
 }
 
+/** The router's current location and how it got there, as the last render saw them. */
+export interface RouterState {
+  location: Location;
+  historyAction: NavigationType;
+}
+
+function RouterStateProbe({ into }: { into: Partial<RouterState> }) {
+  into.location = useLocation();
+  into.historyAction = useNavigationType();
+  return null;
+}
+
 /**
- * Renders a page of this remote the way the shell mounts it: a data router (like the shell's, so useBlocker
- * works), the site's QueryClient defaults, antd with the site theme, and a location probe. Other paths
- * render an empty page, so navigations away can be asserted.
+ * Renders a page of this remote the way the shell mounts it: a plain router (like the shell's <BrowserRouter>),
+ * the site's QueryClient defaults, antd with the site theme, and a location probe. Other paths render an
+ * empty page, so navigations away can be asserted.
  */
 export function renderRoute(ui: ReactElement, { path, route, queryClient = createQueryClient() }: RenderRouteOptions) {
-  const router = createMemoryRouter(
-    [
-      {
-        element: (
-          <>
-            <Outlet />
-            <LocationProbe />
-          </>
-        ),
-        children: [
-          { path, element: ui },
-          { path: '*', element: <p>Another page</p> },
-        ],
-      },
-    ],
-    { initialEntries: [route] },
-  );
+  const state: Partial<RouterState> = {};
   const result = render(
     <QueryClientProvider client={queryClient}>
       <AntdProvider>
         <BasePathProvider basePath="/battlestations">
-          <RouterProvider router={router} />
+          <MemoryRouter initialEntries={[route]}>
+            <Routes>
+              <Route path={path} element={ui} />
+              <Route path="*" element={<p>Another page</p>} />
+            </Routes>
+            <LocationProbe />
+            <RouterStateProbe into={state} />
+          </MemoryRouter>
         </BasePathProvider>
       </AntdProvider>
     </QueryClientProvider>,
   );
-  return { ...result, router, queryClient };
+  return { ...result, router: { state: state as RouterState }, queryClient };
 }

@@ -58,3 +58,5 @@ export interface RemoteServerModule {
 
 /** How long loading a remote's server build, its data and its markup may take before the page is sent unrendered. */
 export const SERVER_RENDER_BUDGET_MS = 300;
+
+export { guardTraversal, installTraversalGuards, type TraversalGuard } from './history-traversal';

@@ -4,6 +4,7 @@ import { createRoot } from 'react-dom/client';
 import { BrowserRouter, Link, Route, Routes } from 'react-router-dom';
 import { createQueryClient } from '../api/query-client';
 import { sessionStore } from '../session/session-store';
+import { installTraversalGuards } from './history-traversal';
 import type { RemoteAppProps } from './index';
 import '../ui/global.css';
 
@@ -14,6 +15,7 @@ import '../ui/global.css';
  */
 export function mountStandalone(App: ComponentType<RemoteAppProps>, basePath: string): void {
   sessionStore.setState({ loading: false });
+  installTraversalGuards();
   const root = createRoot(document.getElementById('root')!);
   root.render(
     <StrictMode>

@@ -1,11 +1,10 @@
 // What the site uses of react-router-dom, provided as the `react-router-dom` singleton instead of the whole
-// package (webpack.common.js; see ./antd.ts for why): about 34 KB gzip instead of 66. From 'react-router',
-// which react-router-dom re-exports, because importing 'react-router-dom' here would consume this very
-// module. A name missing here fails shell/server/webpack-singletons.test.ts.
+// package (webpack.common.js; see ./antd.ts for why): about 14 KB gzip instead of 66, the data router left
+// out (ADR 012 addendum). From 'react-router', which react-router-dom re-exports, because importing
+// 'react-router-dom' here would consume this very module. A name missing here fails shell/server/webpack-singletons.test.ts.
 
 export {
   BrowserRouter,
-  createBrowserRouter,
   Link,
   matchPath,
   Navigate,
@@ -13,11 +12,9 @@ export {
   Outlet,
   Route,
   Routes,
-  UNSAFE_DataRouterContext,
-  useBlocker,
+  UNSAFE_NavigationContext,
   useLocation,
   useNavigate,
   useParams,
   useSearchParams,
 } from 'react-router';
-export { RouterProvider } from 'react-router/dom';

@@ -8,11 +8,11 @@ import * as sharedUi from '@battledeck/shared/ui';
 import { dehydrate, QueryClientProvider } from '@tanstack/react-query';
 import { StrictMode } from 'react';
 import { prerenderToNodeStream } from 'react-dom/static';
-import { createStaticHandler, createStaticRouter, StaticRouterProvider } from 'react-router-dom';
+import { StaticRouter } from 'react-router-dom';
 import { featuredQueryOptions } from '../home/get-featured';
 import { REMOTE_AREAS } from '../remotes/remote-areas';
 import { PreloadedRemotesContext } from '../remotes/preloaded-remotes';
-import { SITE_ROUTES } from '../site-routes';
+import { AppRoutes } from '../routes';
 
 /**
  * The shell's server render (ADR 012), built for Node by webpack.prerender.js and loaded by the site
@@ -100,15 +100,13 @@ export async function renderPage({ url, loadRemote, signal }: RenderRequest): Pr
   // A failed request would render an error the browser, retrying, might not show: the browser renders it.
   if (queryClient.getQueryCache().getAll().some((query) => query.state.status === 'error')) return null;
 
-  const handler = createStaticHandler(SITE_ROUTES);
-  const context = await handler.query(new Request(location.href, { signal }));
-  if (context instanceof Response) return null;
-  const router = createStaticRouter(handler.dataRoutes, context);
   const { prelude } = await prerenderToNodeStream(
     <StrictMode>
       <QueryClientProvider client={queryClient}>
         <PreloadedRemotesContext.Provider value={preloaded}>
-          <StaticRouterProvider router={router} context={context} hydrate={false} />
+          <StaticRouter location={`${location.pathname}${location.search}`}>
+            <AppRoutes />
+          </StaticRouter>
         </PreloadedRemotesContext.Provider>
       </QueryClientProvider>
     </StrictMode>,

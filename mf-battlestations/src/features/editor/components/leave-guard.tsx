@@ -1,7 +1,6 @@
 import { Button, Modal } from 'antd';
-import { useContext } from 'react';
-import { UNSAFE_DataRouterContext, useBlocker } from 'react-router-dom';
 import { useBeforeUnloadGuard } from '../hooks/use-leave-guard';
+import { useNavigationBlocker } from '../hooks/use-navigation-blocker';
 
 export const LEAVE_MESSAGES = {
   title: 'Leave this page?',
@@ -10,20 +9,23 @@ export const LEAVE_MESSAGES = {
   leave: 'Leave',
 } as const;
 
-/** Asks before an in-site navigation (link, back/forward) leaves unsaved changes behind. */
-function NavigationPrompt({ shouldBlock }: { shouldBlock: () => boolean }) {
-  const blocker = useBlocker(({ currentLocation, nextLocation }) => currentLocation.pathname !== nextLocation.pathname && shouldBlock());
-  const blocked = blocker.state === 'blocked';
+/**
+ * The leave-page guard of the create and edit forms: the browser's prompt on reload/close, and our own
+ * dialog for navigations inside the site (link, navigate(), back/forward).
+ */
+export function LeaveGuard({ shouldBlock }: { shouldBlock: () => boolean }) {
+  useBeforeUnloadGuard(shouldBlock);
+  const { blocked, proceed, stay } = useNavigationBlocker(shouldBlock);
   return (
     <Modal
       open={blocked}
       title={LEAVE_MESSAGES.title}
-      onCancel={() => blocker.reset?.()}
+      onCancel={stay}
       footer={[
-        <Button key="stay" type="primary" onClick={() => blocker.reset?.()}>
+        <Button key="stay" type="primary" onClick={stay}>
           {LEAVE_MESSAGES.stay}
         </Button>,
-        <Button key="leave" danger onClick={() => blocker.proceed?.()}>
+        <Button key="leave" danger onClick={proceed}>
           {LEAVE_MESSAGES.leave}
         </Button>,
       ]}
@@ -31,15 +33,4 @@ function NavigationPrompt({ shouldBlock }: { shouldBlock: () => boolean }) {
       <p>{LEAVE_MESSAGES.body}</p>
     </Modal>
   );
-}
-
-/**
- * The leave-page guard of the create and edit forms: the browser's prompt on reload/close, and our own
- * dialog for navigations inside the site. The latter needs a data router (the shell's); mounted under a
- * plain router (a remote's standalone dev page) only the browser prompt remains.
- */
-export function LeaveGuard({ shouldBlock }: { shouldBlock: () => boolean }) {
-  useBeforeUnloadGuard(shouldBlock);
-  const dataRouter = useContext(UNSAFE_DataRouterContext);
-  return dataRouter ? <NavigationPrompt shouldBlock={shouldBlock} /> : null;
 }
