@@ -23,7 +23,6 @@ async function keyboardSignIn(page: Page, user: Pick<Account, 'email' | 'passwor
   await expect(page.getByRole('button', { name: /Account menu for/ })).toBeVisible();
 }
 
-/** The main colour of each photo in the station's gallery, in display order ('r', 'g' or 'b'). */
 /** The names of the buttons that got the focus, in order, from the first script on. */
 async function recordFocusedButtons(page: Page) {
   await page.addInitScript(() => {
@@ -36,6 +35,7 @@ async function recordFocusedButtons(page: Page) {
   return () => page.evaluate(() => (window as unknown as { __focusedButtons: string[] }).__focusedButtons);
 }
 
+/** The main colour of each photo in the station's gallery, in display order ('r', 'g' or 'b'). */
 async function galleryColours(page: Page): Promise<string[]> {
   const thumbs = page.getByRole('link', { name: /^Open photo \d+ of \d+$/ }).locator('img');
   await expect.poll(() => thumbs.evaluateAll((imgs) => imgs.every((img) => (img as HTMLImageElement).complete && (img as HTMLImageElement).naturalWidth > 0))).toBe(true);

@@ -1,9 +1,9 @@
 import { BATTLESTATION_SORTS } from '@battledeck/shared/contract';
 import { sql } from 'drizzle-orm';
 import type { Database } from '../db/database';
+import { rowsOf } from '../db/rows';
 import { pgErrorCode } from '../lib/pg-errors';
 import type { PublicListSort } from './battlestations-repository';
-import { rowsOf } from '../db/rows';
 
 /** Stations per bucket after a split: a deep page walks at most this many index entries past its post. */
 export const FENCE_BUCKET_SIZE = 1000;

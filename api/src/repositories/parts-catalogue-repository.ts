@@ -5,8 +5,8 @@ import type { Database } from '../db/database';
 import { plannedOn } from '../db/planned';
 import { preparedStatement } from '../db/prepared';
 import { battlestation_parts, battlestations, part_requests, part_stores, part_type_counts, part_types, parts, store_link_checks, stores, users } from '../db/schema';
-import { battlestationCardColumns, isPublicStation, pageSizeLiteral, type BattlestationCardRow } from './battlestations-repository';
 import { rowsOf } from '../db/rows';
+import { battlestationCardColumns, isPublicStation, pageSizeLiteral, type BattlestationCardRow } from './battlestations-repository';
 import type { SearchTerm } from './search-words-repository';
 import { brokenWhere } from './store-link-checks-repository';
 

@@ -1,8 +1,8 @@
 import { and, sql } from 'drizzle-orm';
 import type { Database } from '../db/database';
 import { battlestations, station_facet_counts } from '../db/schema';
-import { publicListCondition } from './battlestations-repository';
 import { rowsOf } from '../db/rows';
+import { publicListCondition } from './battlestations-repository';
 import type { SearchTerm } from './search-words-repository';
 
 export interface FacetTokenCount {

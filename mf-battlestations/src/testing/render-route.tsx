@@ -16,12 +16,12 @@ export interface RenderRouteOptions {
 }
 
 /** The router's current location and how it got there, as the last render saw them. */
-export interface RouterState {
+export interface Navigation {
   location: Location;
   historyAction: NavigationType;
 }
 
-function RouterStateProbe({ into }: { into: Partial<RouterState> }) {
+function NavigationProbe({ into }: { into: Partial<Navigation> }) {
   into.location = useLocation();
   into.historyAction = useNavigationType();
   return null;
@@ -30,10 +30,10 @@ function RouterStateProbe({ into }: { into: Partial<RouterState> }) {
 /**
  * Renders a page of this remote the way the shell mounts it: a plain router (like the shell's <BrowserRouter>),
  * the site's QueryClient defaults, antd with the site theme, and a location probe. Other paths render an
- * empty page, so navigations away can be asserted.
+ * empty page, so navigations away can be asserted; `navigation` is where the router is and how it got there.
  */
 export function renderRoute(ui: ReactElement, { path, route, queryClient = createQueryClient() }: RenderRouteOptions) {
-  const state: Partial<RouterState> = {};
+  const navigation: Partial<Navigation> = {};
   const result = render(
     <QueryClientProvider client={queryClient}>
       <AntdProvider>
@@ -44,11 +44,11 @@ export function renderRoute(ui: ReactElement, { path, route, queryClient = creat
               <Route path="*" element={<p>Another page</p>} />
             </Routes>
             <LocationProbe />
-            <RouterStateProbe into={state} />
+            <NavigationProbe into={navigation} />
           </MemoryRouter>
         </BasePathProvider>
       </AntdProvider>
     </QueryClientProvider>,
   );
-  return { ...result, router: { state: state as RouterState }, queryClient };
+  return { ...result, navigation: navigation as Navigation, queryClient };
 }

@@ -12,7 +12,8 @@ const modules = new Map<RemoteName, Promise<RemoteModule>>();
 /** The modules that have arrived, for a render that must not wait (hydrating a server-rendered page). */
 const arrived = new Map<RemoteName, RemoteModule>();
 const registered = new Set<RemoteName>();
-let pluginRegistered = false;
+/** The runtime core handed to the remotes and our runtime plugin registered: done before the first remote. */
+let runtimePrepared = false;
 
 function fetchManifest(): Promise<RemotesManifest> {
   // A hung remotes.json must fail (and be forgotten) within the limit, or every retry would wait on it.
@@ -44,10 +45,10 @@ async function load(name: RemoteName): Promise<RemoteModule> {
   const entries = await fetchManifest();
   const entry = entries[name];
   if (!entry) throw new Error(`${name} is not listed in remotes.json`);
-  if (!pluginRegistered) {
+  if (!runtimePrepared) {
     provideRuntimeCore();
     registerPlugins([retryEntryPlugin]);
-    pluginRegistered = true;
+    runtimePrepared = true;
   }
   // Once the container is up, a failure was a slow or failed chunk: loading again reuses the container (and
   // joins a chunk still on its way); registering it anew would clash with the shared modules it provided.

@@ -26,7 +26,7 @@ describe('Favorite button', () => {
   it('signed out: shows "Please log in first" linking to /login that returns here, for 5 s plus a 300 ms fade; clicks do nothing meanwhile', async () => {
     setSession();
     const fetch = mockFetch({ '/api/battlestations/id/7': detail() });
-    const { router } = renderDetail();
+    const { navigation } = renderDetail();
     await screen.findByRole('heading', { level: 1, name: 'Night Owl' });
     jest.useFakeTimers();
     fireEvent.click(heart());
@@ -49,7 +49,7 @@ describe('Favorite button', () => {
     fireEvent.click(heart());
     fireEvent.click(screen.getByRole('link', { name: 'Please log in first' }));
     expect(screen.getByTestId('location')).toHaveTextContent('/login');
-    expect(router.state.location.state).toEqual({ from: '/battlestations/7?from=test' });
+    expect(navigation.location.state).toEqual({ from: '/battlestations/7?from=test' });
   });
 
   it('signed in: the heart and the count change at once, with a loading animation until the server answers', async () => {

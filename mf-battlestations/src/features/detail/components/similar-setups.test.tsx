@@ -16,7 +16,7 @@ describe('Similar setups', () => {
       '/api/battlestations/id/7': detail(),
       '/api/battlestations/id/7/similar': [card(21, { name: 'Twin Desk' }), card(22), card(23), card(24)],
     });
-    const { router } = renderDetail();
+    const { navigation } = renderDetail();
     const section = await screen.findByRole('region', { name: 'Similar setups' });
     expect(within(section).getByRole('heading', { level: 2, name: 'Similar setups' })).toBeInTheDocument();
     const list = await within(section).findByRole('list', { name: 'Similar setups' });
@@ -25,7 +25,7 @@ describe('Similar setups', () => {
     expect(link).toHaveAttribute('href', '/battlestations/21');
     for (const img of section.querySelectorAll('img')) expect(img).toHaveAttribute('loading', 'lazy');
     await userEvent.click(link);
-    expect(router.state.location.pathname).toBe('/battlestations/21');
+    expect(navigation.location.pathname).toBe('/battlestations/21');
   });
 
   it('says so when the list cannot be loaded, and keeps the rest of the page', async () => {

@@ -114,7 +114,7 @@ describe('Create battlestation form', () => {
       options.onProgress?.(0.5);
       return new Promise((resolve) => (finish = resolve as typeof finish));
     });
-    const { router, queryClient } = renderCreate();
+    const { navigation, queryClient } = renderCreate();
     const invalidate = jest.spyOn(queryClient, 'invalidateQueries');
     await user.type(screen.getByLabelText(/Name/), 'My desk');
     await user.upload(screen.getByTestId('photo-input'), [jpeg('a.jpg'), jpeg('b.jpg')]);
@@ -143,7 +143,7 @@ describe('Create battlestation form', () => {
       jest.useRealTimers();
     }
     await waitFor(() => expect(screen.getByTestId('location')).toHaveTextContent('/battlestations/42'));
-    expect(router.state.historyAction).toBe('REPLACE');
+    expect(navigation.historyAction).toBe('REPLACE');
   });
 
   it('saves only from Save: Enter in the name, the links, the part search or on the switch does not; the description takes a new line', async () => {
