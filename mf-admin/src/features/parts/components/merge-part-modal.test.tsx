@@ -82,6 +82,33 @@ describe('MergePartModal', () => {
     expect(invalidate).toHaveBeenCalledWith({ queryKey: queryKeys.battlestations.all });
   });
 
+  it('keeps the offered parts listed while a search is on its way, so a highlighted one can still be chosen', async () => {
+    let answer: (parts: SimilarPart[]) => void = () => {};
+    const asked = jest.fn();
+    mockFetch({
+      '/api/parts/similar': [KEPT],
+      '/api/parts/autocomplete': () => {
+        asked();
+        return new Promise((resolve) => (answer = resolve));
+      },
+      '/api/parts/5/merge-preview': SUMMARY,
+    });
+    renderWithProviders(
+      <AntdProvider>
+        <MergePartModal open part={MERGED} onClose={() => {}} />
+      </AntdProvider>,
+    );
+    await userEvent.click(await screen.findByLabelText('Keep this part'));
+    await screen.findByRole('option', { name: 'Logitech MX Master 3S (Mouse)' });
+    await userEvent.keyboard('Logitech');
+    await waitFor(() => expect(asked).toHaveBeenCalled());
+    // The search has not answered: the look-alike is still there (an empty list was shown here before).
+    expect(screen.getByRole('option', { name: 'Logitech MX Master 3S (Mouse)' })).toBeInTheDocument();
+    await choose('Logitech MX Master 3S (Mouse)');
+    expect(await screen.findByText('3 stations, 2 store links and 1 request move to Logitech MX Master 3S.')).toBeInTheDocument();
+    act(() => answer([KEPT]));
+  });
+
   it('shows the server refusal and keeps the dialog open', async () => {
     mockFetch({
       '/api/parts/similar': [KEPT],

@@ -1,7 +1,7 @@
 import { errorMessage, partSuggestionsQueryOptions, similarPartsQueryOptions } from '@battledeck/shared/api';
 import { AUTOCOMPLETE_MIN_CHARS, describePartMerge, type PartDetail, type PartMergeSummary } from '@battledeck/shared/contract';
 import { PART_PICKER_DEBOUNCE_MS, useDebounced } from '@battledeck/shared/widgets';
-import { useQuery } from '@tanstack/react-query';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { Alert, App, Modal, Select, Spin } from 'antd';
 import { useId, useState } from 'react';
 import { mergePreviewQueryOptions, useMergeParts } from '../api/merge-parts';
@@ -26,9 +26,11 @@ function useKeepOptions(part: PartDetail | null, search: string, open: boolean):
   const similarOptions = similarPartsQueryOptions(part?.name ?? '', part?.type_path);
   const foundOptions = partSuggestionsQueryOptions(undefined, term);
   const similar = useQuery({ ...similarOptions, enabled: open && similarOptions.enabled });
-  const found = useQuery({ ...foundOptions, enabled: open && foundOptions.enabled });
+  // Until a search answers, the list keeps what it showed (the last answer, else the similar parts): emptied
+  // in between, a highlighted option vanished under a key press and Enter chose nothing.
+  const found = useQuery({ ...foundOptions, enabled: open && foundOptions.enabled, placeholderData: keepPreviousData });
   const searching = term.length >= AUTOCOMPLETE_MIN_CHARS;
-  const rows = searching ? (found.data ?? []) : (similar.data ?? []);
+  const rows = searching ? (found.data ?? similar.data ?? []) : (similar.data ?? []);
   return {
     options: rows.filter((row) => row.part_id !== part?.part_id).map((row) => ({ value: row.part_id, label: `${row.name} (${row.type_name})` })),
     loading: searching ? found.isFetching : similar.isFetching,
