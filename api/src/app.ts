@@ -12,6 +12,7 @@ import databasePlugin from './plugins/database';
 import errorHandler from './plugins/error-handler';
 import helmetPlugin from './plugins/helmet';
 import inputGuardPlugin from './plugins/input-guard';
+import largeSearchPassesPlugin from './plugins/large-search-passes';
 import multipartPlugin from './plugins/multipart';
 import photoWidthsPlugin from './plugins/photo-widths';
 import privatePhotosPlugin from './plugins/private-photos';
@@ -55,6 +56,7 @@ async function app(fastify: FastifyInstance, opts: AppOptions): Promise<void> {
   await fastify.register(swaggerPlugin);
 
   await fastify.register(databasePlugin, { database: opts.database });
+  await fastify.register(largeSearchPassesPlugin);
   await fastify.register(storagePlugin);
   await fastify.register(authPlugin, { verifier: opts.tokenVerifier });
   await fastify.register(seedPlugin);

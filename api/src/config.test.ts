@@ -23,6 +23,8 @@ describe('loadConfig', () => {
       trustProxy: 'loopback',
       dbPoolSize: 10,
       dbPlannedPoolSize: 4,
+      largeSearchConcurrency: 2,
+      largeSearchRows: 20_000,
     });
     expect(config.rateLimits.signUp).toEqual({ max: 10, timeWindowMs: 15 * 60_000 });
     expect(config.rateLimits.similarParts).toEqual({ max: 120, timeWindowMs: 60_000 });

@@ -51,6 +51,10 @@ const envSchema = z.object({
   /** Connections of the planned twin (decision 024), besides DB_POOL_SIZE; 0: none, those reads use the main pool. */
   DB_PLANNED_POOL_SIZE: int('DB_PLANNED_POOL_SIZE', 0, 200).default(4),
   DB_STATEMENT_TIMEOUT_MS: int('DB_STATEMENT_TIMEOUT_MS', 0, 3_600_000).default(15_000),
+  /** A station search's passes over many matches run at once per instance; more wait their turn (decision 015). */
+  LARGE_SEARCH_CONCURRENCY: int('LARGE_SEARCH_CONCURRENCY', 1, 200).default(2),
+  /** How many matches make a search's count or gathering large (see LARGE_SEARCH_CONCURRENCY). */
+  LARGE_SEARCH_ROWS: int('LARGE_SEARCH_ROWS', 0, 100_000_000).default(20_000),
   STORAGE: z.enum(['local', 's3'], { error: () => 'STORAGE must be local or s3.' }).default('local'),
   IMAGES_DIR: optionalText,
   IMAGE_BASE_URL: z.string().trim().min(1).default('/images'),
@@ -119,6 +123,8 @@ export interface Config {
   dbPoolSize: number;
   dbPlannedPoolSize: number;
   dbStatementTimeoutMs: number;
+  largeSearchConcurrency: number;
+  largeSearchRows: number;
   storage: 'local' | 's3';
   imagesDir: string;
   imageBaseUrl: string;
@@ -183,6 +189,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     dbPoolSize: e.DB_POOL_SIZE,
     dbPlannedPoolSize: e.DB_PLANNED_POOL_SIZE,
     dbStatementTimeoutMs: e.DB_STATEMENT_TIMEOUT_MS,
+    largeSearchConcurrency: e.LARGE_SEARCH_CONCURRENCY,
+    largeSearchRows: e.LARGE_SEARCH_ROWS,
     storage: e.STORAGE,
     imagesDir: e.IMAGES_DIR ? path.resolve(REPO_ROOT, e.IMAGES_DIR) : path.join(dataDir, 'images'),
     imageBaseUrl: e.IMAGE_BASE_URL.replace(/\/+$/, ''),

@@ -215,3 +215,36 @@ describe('GET /api/battlestations: caching', () => {
     expect(again.body).toBe('');
   });
 });
+
+describe('GET /api/battlestations: large search passes take turns (decision 015)', () => {
+  let gated: TestApp;
+  beforeAll(async () => {
+    // Every count or gathering counts as large here, and one runs at a time.
+    gated = await buildTestApp({ largeSearchRows: 0, largeSearchConcurrency: 1 });
+  });
+  afterAll(() => gated?.close());
+
+  it('holds a search while the slot is taken, and answers the plain list meanwhile', async () => {
+    const marker = `turn${uniqueSuffix()}`;
+    const gatedOwner = await createUser(gated.app);
+    const station = await createBattlestation(gated.app, { owner: gatedOwner, name: `Queued ${marker}` });
+    const slots = gated.app.largeSearchSlots;
+    let release!: () => void;
+    const holder = slots.run(() => new Promise<void>((resolve) => (release = resolve)));
+    const get = (query: string) => gated.app.inject({ method: 'GET', url: `/api/battlestations?${query}` });
+
+    let answered = false;
+    const search = get(`searchTerm=${marker}`).then((res) => ((answered = true), res));
+    expect((await get('resultsPerPage=12')).statusCode).toBe(200);
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    expect(answered).toBe(false);
+    expect(slots.stats).toEqual({ running: 1, waiting: 1 });
+
+    release();
+    await holder;
+    const res = await search;
+    expect(res.statusCode).toBe(200);
+    expect(ids(res.json<ListBody>())).toEqual([station.battlestation_id]);
+    expect(slots.stats).toEqual({ running: 0, waiting: 0 });
+  });
+});

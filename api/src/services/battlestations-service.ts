@@ -85,10 +85,18 @@ const GATHER_ALWAYS = 1000;
 const FRONT_WALK_ROWS = 1200;
 
 /**
+ * Runs a pass over about `rows` stations (a count or a gathering of a search's matches). The API's passes over
+ * many take turns (the large-search-passes plugin, decision 015), so that a few searches for common words
+ * cannot take every core of the database from the station pages and lists; small ones run at once.
+ */
+export type LargePass = <T>(rows: number, pass: () => Promise<T>) => Promise<T>;
+const atOnce: LargePass = (_rows, pass) => pass();
+
+/**
  * GET /battlestations: one page of public stations and how many match in all, with the filters' facet
  * counts (decision 017).
  */
-export async function listBattlestations(db: Database, params: PublicListParams): Promise<BattlestationsListResponse> {
+export async function listBattlestations(db: Database, params: PublicListParams, largePass: LargePass = atOnce): Promise<BattlestationsListResponse> {
   const offset = (params.pageNumber - 1) * params.resultsPerPage;
   const limit = params.resultsPerPage;
   const facets = filterTokens(params);
@@ -116,32 +124,37 @@ export async function listBattlestations(db: Database, params: PublicListParams)
   // A search with filters whose vocabulary does not know its matches counts both in one pass; so does one
   // without filters that likely matches few enough stations for facet counts (its total and counts at once;
   // half the bound, as words that go together match more than the guess).
+  const likely = terms.length > 0 ? await likelyMatches(terms, countPublic) : 0;
+  // A count over the search's matches reads each of them: a large one takes its turn (see LargePass).
+  const countMatches = <T>(count: () => Promise<T>) => largePass(likely, count);
   const counted =
-    terms.length > 0 && facets.length === 0 && knownTotal === undefined && (await likelyMatches(terms, countPublic)) <= FACET_SCAN_MAX / 2
-      ? await countSearchAndFacets(db, terms)
-      : undefined;
-  const both = terms.length > 0 && facets.length > 0 && knownTotal === undefined ? await countSearchMatches(db, terms, facets) : undefined;
+    terms.length > 0 && facets.length === 0 && knownTotal === undefined && likely <= FACET_SCAN_MAX / 2 ? await countSearchAndFacets(db, terms) : undefined;
+  const both = terms.length > 0 && facets.length > 0 && knownTotal === undefined ? await countMatches(() => countSearchMatches(db, terms, facets)) : undefined;
   const total =
     counted?.total ??
     both?.filtered ??
     (facets.length === 0 ? knownTotal : undefined) ??
-    (terms.length === 0 && facets.length > 0 ? await keptFacetTotal(db, facets) : await countPublicBattlestations(db, terms, facets));
-  const searchTotal = terms.length === 0 ? 0 : (both?.matches ?? knownTotal ?? (facets.length === 0 ? total : await countPublicBattlestations(db, terms)));
+    (terms.length === 0 && facets.length > 0 ? await keptFacetTotal(db, facets) : await countMatches(() => countPublicBattlestations(db, terms, facets)));
+  const searchTotal =
+    terms.length === 0 ? 0 : (both?.matches ?? knownTotal ?? (facets.length === 0 ? total : await countMatches(() => countPublicBattlestations(db, terms))));
   // A search matching more stations than FACET_SCAN_MAX answers no facet counts: counting them is a pass over every
-  // match (460 ms for 'setup' at 100,000), far beyond the list's own cost.
+  // match (460 ms for 'setup' at 100,000), far beyond the list's own cost. One that matches nothing has nothing
+  // to count (the pass still cost 665 ms for two common words with no station in common at 1,000,000).
   const facetCounts = counted
     ? counted.total <= FACET_SCAN_MAX
       ? counted.facets
       : undefined
-    : searchTotal <= FACET_SCAN_MAX
-      ? await countFacets(db, terms, params)
-      : undefined;
+    : terms.length > 0 && searchTotal === 0
+      ? emptyFacets()
+      : searchTotal <= FACET_SCAN_MAX
+        ? await countFacets(db, terms, params)
+        : undefined;
   if (offset >= total) return { battlestations: [], total, facets: facetCounts };
   // Past the middle, the page is read from the other end: the last page costs what the first does.
   const fromEnd = offset > total / 2;
   const reversed = { direction: params.direction === 'asc' ? 'desc' : 'asc', offset: Math.max(0, total - offset - limit), limit: Math.min(limit, total - offset) } as const;
   const page = fromEnd ? { ...query, ...reversed } : query;
-  const rows = terms.length > 0 || facets.length > 0 ? await searchPage(db, { ...page, terms }, total, countPublic) : await listPublicBattlestations(db, { ...page, terms });
+  const rows = terms.length > 0 || facets.length > 0 ? await searchPage(db, { ...page, terms }, total, countPublic, largePass) : await listPublicBattlestations(db, { ...page, terms });
   return { battlestations: (fromEnd ? rows.reverse() : rows).map(toBattlestationCard), total, facets: facetCounts };
 }
 
@@ -159,19 +172,28 @@ async function likelyMatches(terms: SearchTerm[], countPublic: () => Promise<num
 }
 
 /**
+ * A walk's budget in rows, as a multiple of the rows an even spread of the matches would need, and at least
+ * this many: matches spread along the sort fill the page well within it; matches that sort together (a word
+ * of the name, by name) are found out after a few thousand rows instead of the matches' count (decision 015).
+ */
+const WALK_SPREAD = 8;
+const WALK_MIN_BUDGET = 2000;
+
+/**
  * A page of a search or filtered list. Walking a sort index reads about (rows up to the page) × (public
  * stations / matches) rows when the matches are spread along it; gathering the matches reads each once. Take
- * the smaller, but give the walk a budget: matches that sort together (a word of the name, by name) can sit
- * far from the start, and then the page is gathered after all (decision 015).
+ * the smaller, but give the walk a budget: matches that sort together can sit far from the start, and then
+ * the page is gathered after all (decision 015).
  */
-async function searchPage(db: Database, page: PublicListQuery, total: number, countPublic: () => Promise<number>) {
-  const gathered = () => listPublicBattlestations(db, { ...page, gather: true });
+async function searchPage(db: Database, page: PublicListQuery, total: number, countPublic: () => Promise<number>, largePass: LargePass) {
+  const gathered = () => largePass(total, () => listPublicBattlestations(db, { ...page, gather: true }));
   if (total < GATHER_ALWAYS) return gathered();
   const evenWalk = ((page.offset + page.limit) * (await countPublic())) / total;
   if (total <= evenWalk) return gathered();
-  // The walk reads at most as many rows as gathering would (a row walked costs about what a row gathered
-  // does: 1.6 and 1.7 µs at 100,000), so a walk that gives up costs at most twice the gathering.
-  return (await walkPublicBattlestations(db, page, total)) ?? gathered();
+  // Never more than gathering would read (a row walked costs about what a row gathered does at 100,000, and
+  // more at 1,000,000, where the walk's heap reads are random), so a walk that gives up adds little.
+  const budget = Math.min(total, Math.max(WALK_MIN_BUDGET, Math.ceil(WALK_SPREAD * evenWalk)));
+  return (await walkPublicBattlestations(db, page, budget)) ?? gathered();
 }
 
 /** GET /battlestations/id/{id}: the page of one station, with `is_favorited` for the caller. */
