@@ -15,9 +15,9 @@ import { makeTrace, replayTrace, type TraceDataset, type TraceResult } from './t
  */
 
 const CONNECTIONS = 50;
-const TRACE_SEED = 18;
-const TRACE_MEMBERS = 20;
-const RELAXED_LIMITS = { RATE_LIMIT_UPLOAD_MAX: '100000', RATE_LIMIT_SIGN_UP_MAX: '100000', RATE_LIMIT_FAVORITE_MAX: '100000' };
+export const TRACE_SEED = 18;
+export const TRACE_MEMBERS = 20;
+export const RELAXED_LIMITS = { RATE_LIMIT_UPLOAD_MAX: '100000', RATE_LIMIT_SIGN_UP_MAX: '100000', RATE_LIMIT_FAVORITE_MAX: '100000' };
 
 /** The words of api/src/seed/scale.ts (stations' names and descriptions, parts' brands and models). */
 const SCALE_WORDS = {
@@ -72,7 +72,7 @@ export interface DataPathOptions {
 export async function dataPath(options: DataPathOptions): Promise<Record<string, unknown>> {
   const { rows, log } = options;
   const results: Record<string, unknown> = {};
-  const photo = await sharp({ create: { width: 320, height: 200, channels: 3, background: { r: 90, g: 110, b: 140 } } }).png().toBuffer();
+  const photo = await tracePhoto();
   for (const size of options.sizes) {
     const label = `${size.toLocaleString('en')} stations`;
     log(`data path: preparing ${label}`);
@@ -134,15 +134,22 @@ async function cacheOffRoutes(dataset: Dataset, options: DataPathOptions, label:
   );
 }
 
-async function mixedTrace(dataset: Dataset, options: DataPathOptions, label: string, size: number, photo: Buffer) {
-  const traceDataset: TraceDataset = {
+/** What the trace needs to know of the scale dataset of `size` stations. */
+export function traceDatasetOf(size: number): TraceDataset {
+  return {
     stations: size,
     parts: Math.round(size / 5),
     partTypes: SCALE_WORDS.types,
     vocabulary: [...SCALE_WORDS.moods, ...SCALE_WORDS.places, ...SCALE_WORDS.brands, ...SCALE_WORDS.models],
     brands: SCALE_WORDS.brands,
   };
-  const steps = makeTrace(traceDataset, 50_000, TRACE_SEED, TRACE_MEMBERS);
+}
+
+/** The trace's small photo for creates. */
+export const tracePhoto = () => sharp({ create: { width: 320, height: 200, channels: 3, background: { r: 90, g: 110, b: 140 } } }).png().toBuffer();
+
+async function mixedTrace(dataset: Dataset, options: DataPathOptions, label: string, size: number, photo: Buffer) {
+  const steps = makeTrace(traceDatasetOf(size), 50_000, TRACE_SEED, TRACE_MEMBERS);
   const results: Record<string, TraceResult> = {};
   for (const cache of ['off', 'on'] as const) {
     results[cache] = await withService(
