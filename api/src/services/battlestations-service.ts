@@ -119,14 +119,14 @@ export async function listBattlestations(db: Database, params: PublicListParams,
     if (!search) return { battlestations: [], total: 0, facets: emptyFacets() };
     ({ terms, total: knownTotal } = search);
   }
+  const likely = terms.length > 0 ? await likelyMatches(terms, countPublic) : 0;
+  // A count over the search's matches reads each of them: a large one takes its turn (see LargePass).
+  const countMatches = <T>(count: () => Promise<T>) => largePass(likely, count);
   // Without words the total is one kept row (decision 013; with filters, decision 017 and migration 0020); the
   // vocabulary's total knows no filters.
   // A search with filters whose vocabulary does not know its matches counts both in one pass; so does one
   // without filters that likely matches few enough stations for facet counts (its total and counts at once;
   // half the bound, as words that go together match more than the guess).
-  const likely = terms.length > 0 ? await likelyMatches(terms, countPublic) : 0;
-  // A count over the search's matches reads each of them: a large one takes its turn (see LargePass).
-  const countMatches = <T>(count: () => Promise<T>) => largePass(likely, count);
   const counted =
     terms.length > 0 && facets.length === 0 && knownTotal === undefined && likely <= FACET_SCAN_MAX / 2 ? await countSearchAndFacets(db, terms) : undefined;
   const both = terms.length > 0 && facets.length > 0 && knownTotal === undefined ? await countMatches(() => countSearchMatches(db, terms, facets)) : undefined;
