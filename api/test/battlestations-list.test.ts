@@ -1,6 +1,8 @@
 import { buildTestApp, type TestApp } from './helpers/build-test-app';
 import { uniqueSuffix } from './helpers/emulator-accounts';
 import { createBattlestation, createPart, createUser, type TestUser } from './helpers/factories';
+import { countPublicBattlestations, listPublicBattlestations } from '../src/repositories/battlestations-repository';
+import { planStationSearch } from '../src/services/battlestations-service';
 
 let t: TestApp;
 let owner: TestUser;
@@ -246,5 +248,31 @@ describe('GET /api/battlestations: large search passes take turns (decision 015)
     expect(res.statusCode).toBe(200);
     expect(ids(res.json<ListBody>())).toEqual([station.battlestation_id]);
     expect(slots.stats).toEqual({ running: 0, waiting: 0 });
+  });
+
+  it('reads a large two-word search page first, walked or gathered with its total, as the count and the gathering give it', async () => {
+    const marker = `early${uniqueSuffix().replace(/[^a-z]/g, '')}q`;
+    const gatedOwner = await createUser(gated.app);
+    const day = 24 * 3600 * 1000;
+    // 15 stations hold both words, 3 only the marker; shared names and dates, so the id tie-break decides too.
+    for (let i = 0; i < 18; i++) {
+      const name = `${['Beta', 'alpha', 'Gamma'][i % 3]} ${marker}${i < 15 ? ' oakwood' : ''}`;
+      await createBattlestation(gated.app, { owner: gatedOwner, name, created_date: new Date(Date.now() - (i % 4) * day), favoritedBy: i % 5 === 0 ? [gatedOwner] : [] });
+    }
+    const plan = await planStationSearch(gated.app.db, [marker, 'oakwood']);
+    const total = await countPublicBattlestations(gated.app.db, plan!.terms);
+    expect(total).toBe(15);
+    for (const sortBy of ['name', 'favorites', 'created_date'] as const) {
+      for (const direction of ['asc', 'desc'] as const) {
+        for (const pageNumber of [1, 2, 3]) {
+          const res = await gated.app.inject({
+            method: 'GET',
+            url: `/api/battlestations?searchTerm=${marker}%20oakwood&sortBy=${sortBy}&direction=${direction}&pageNumber=${pageNumber}&resultsPerPage=12`,
+          });
+          const gathered = await listPublicBattlestations(gated.app.db, { sortBy, direction, offset: (pageNumber - 1) * 12, limit: 12, terms: plan!.terms, gather: true });
+          expect(res.json<ListBody>()).toMatchObject({ total, battlestations: gathered.map((row) => ({ battlestation_id: row.battlestation_id })) });
+        }
+      }
+    }
   });
 });

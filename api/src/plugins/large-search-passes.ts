@@ -1,13 +1,13 @@
 import fp from 'fastify-plugin';
 import { ConcurrencyLimit } from '../lib/concurrency-limit';
-import type { LargePass } from '../services/battlestations-service';
+import type { LargePasses } from '../services/battlestations-service';
 
 declare module 'fastify' {
   interface FastifyInstance {
     /** The station search's passes over many matches running at once (LARGE_SEARCH_CONCURRENCY). */
     largeSearchSlots: ConcurrencyLimit;
-    /** Runs a pass over `rows` stations through largeSearchSlots when it is large (LARGE_SEARCH_ROWS or more). */
-    largeSearchPass: LargePass;
+    /** Passes over LARGE_SEARCH_ROWS stations or more are large, and run through largeSearchSlots. */
+    largeSearchPasses: LargePasses;
   }
 }
 
@@ -22,7 +22,8 @@ export default fp(
     const slots = new ConcurrencyLimit(app.config.largeSearchConcurrency);
     const minRows = app.config.largeSearchRows;
     app.decorate('largeSearchSlots', slots);
-    app.decorate('largeSearchPass', ((rows, pass) => (rows >= minRows ? slots.run(pass) : pass())) as LargePass);
+    const isLarge = (rows: number) => rows >= minRows;
+    app.decorate('largeSearchPasses', { isLarge, run: (rows, pass) => (isLarge(rows) ? slots.run(pass) : pass()) } satisfies LargePasses);
   },
   { name: 'large-search-passes', dependencies: ['config'] },
 );

@@ -321,6 +321,32 @@ export async function listPublicBattlestations(db: Database, query: PublicListQu
 }
 
 /**
+ * A gathered page of a search and how many public stations match in all, from one pass over the matches (issue
+ * 18): the count a search's total needs reads the very rows the gathering reads (at 1,000,000 stations 556 ms,
+ * against 822 ms for the gathering and 930 ms for both at once, for two common words). Undefined past the last
+ * match, where no row carries the total.
+ */
+export async function gatherPublicBattlestationsWithTotal(db: Database, query: PublicListQuery): Promise<{ rows: BattlestationCardRow[]; total: number } | undefined> {
+  const order = battlestationOrder(query.sortBy, query.direction, false);
+  const page = db
+    .select({ id: sql<number>`${battlestations.battlestation_id}`.as('page_id'), matches: sql<number>`count(*) OVER ()`.as('page_matches') })
+    .from(battlestations)
+    .where(publicListCondition(query.terms, query.facets ?? []))
+    .orderBy(...order)
+    .limit(query.limit)
+    .offset(query.offset)
+    .as('page');
+  const rows = await db
+    .select({ ...battlestationCardColumns, matches: page.matches })
+    .from(page)
+    .innerJoin(battlestations, eq(battlestations.battlestation_id, page.id))
+    .innerJoin(users, eq(users.user_id, battlestations.user_id))
+    .orderBy(...order);
+  if (rows.length === 0) return undefined;
+  return { rows: rows.map(({ matches: _matches, ...card }) => card), total: Number(rows[0]!.matches) };
+}
+
+/**
  * A search's page read along the sort index, giving up after `budget` public stations (issue 18): the walk is
  * chosen when matches look common enough to meet soon, but a word that sorts together ('neon' by name: the
  * stations named after it sit side by side) can leave a walk skipping tens of thousands of rows first

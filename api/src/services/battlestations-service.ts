@@ -16,10 +16,12 @@ import {
   countPublicBattlestations,
   countSearchMatches,
   findStationPage,
+  gatherPublicBattlestationsWithTotal,
   listFeaturedBattlestations,
   listPageWithKeptTotals,
   listPublicBattlestations,
   walkPublicBattlestations,
+  type BattlestationCardRow,
   type PublicListQuery,
 } from '../repositories/battlestations-repository';
 import type { SearchTerm } from '../repositories/search-words-repository';
@@ -85,18 +87,22 @@ const GATHER_ALWAYS = 1000;
 const FRONT_WALK_ROWS = 1200;
 
 /**
- * Runs a pass over about `rows` stations (a count or a gathering of a search's matches). The API's passes over
+ * Passes over about `rows` stations (a count or a gathering of a search's matches). The API's passes over
  * many take turns (the large-search-passes plugin, decision 015), so that a few searches for common words
  * cannot take every core of the database from the station pages and lists; small ones run at once.
  */
-export type LargePass = <T>(rows: number, pass: () => Promise<T>) => Promise<T>;
-const atOnce: LargePass = (_rows, pass) => pass();
+export interface LargePasses {
+  isLarge(rows: number): boolean;
+  /** Runs the pass, in its turn when it is large. */
+  run<T>(rows: number, pass: () => Promise<T>): Promise<T>;
+}
+const allAtOnce: LargePasses = { isLarge: () => false, run: (_rows, pass) => pass() };
 
 /**
  * GET /battlestations: one page of public stations and how many match in all, with the filters' facet
  * counts (decision 017).
  */
-export async function listBattlestations(db: Database, params: PublicListParams, largePass: LargePass = atOnce): Promise<BattlestationsListResponse> {
+export async function listBattlestations(db: Database, params: PublicListParams, largePasses: LargePasses = allAtOnce): Promise<BattlestationsListResponse> {
   const offset = (params.pageNumber - 1) * params.resultsPerPage;
   const limit = params.resultsPerPage;
   const facets = filterTokens(params);
@@ -120,8 +126,15 @@ export async function listBattlestations(db: Database, params: PublicListParams,
     ({ terms, total: knownTotal } = search);
   }
   const likely = terms.length > 0 ? await likelyMatches(terms, countPublic) : 0;
-  // A count over the search's matches reads each of them: a large one takes its turn (see LargePass).
-  const countMatches = <T>(count: () => Promise<T>) => largePass(likely, count);
+  // A count over the search's matches reads each of them: a large one takes its turn (see LargePasses).
+  const countMatches = <T>(count: () => Promise<T>) => largePasses.run(likely, count);
+  // A large search whose total the vocabulary does not know (two words, a word standing for several): near the
+  // front its page is read first. A walk that fills it leaves the count to do; a page that must be gathered
+  // counts the matches in the same pass instead of a second one.
+  const early =
+    terms.length > 0 && facets.length === 0 && knownTotal === undefined && largePasses.isLarge(likely) && offset + limit <= FRONT_WALK_ROWS
+      ? await pageBeforeTotal(db, { ...query, terms }, likely, countPublic, largePasses)
+      : undefined;
   // Without words the total is one kept row (decision 013; with filters, decision 017 and migration 0020); the
   // vocabulary's total knows no filters.
   // A search with filters whose vocabulary does not know its matches counts both in one pass; so does one
@@ -131,6 +144,7 @@ export async function listBattlestations(db: Database, params: PublicListParams,
     terms.length > 0 && facets.length === 0 && knownTotal === undefined && likely <= FACET_SCAN_MAX / 2 ? await countSearchAndFacets(db, terms) : undefined;
   const both = terms.length > 0 && facets.length > 0 && knownTotal === undefined ? await countMatches(() => countSearchMatches(db, terms, facets)) : undefined;
   const total =
+    early?.total ??
     counted?.total ??
     both?.filtered ??
     (facets.length === 0 ? knownTotal : undefined) ??
@@ -150,11 +164,12 @@ export async function listBattlestations(db: Database, params: PublicListParams,
         ? await countFacets(db, terms, params)
         : undefined;
   if (offset >= total) return { battlestations: [], total, facets: facetCounts };
+  if (early) return { battlestations: early.rows.map(toBattlestationCard), total, facets: facetCounts };
   // Past the middle, the page is read from the other end: the last page costs what the first does.
   const fromEnd = offset > total / 2;
   const reversed = { direction: params.direction === 'asc' ? 'desc' : 'asc', offset: Math.max(0, total - offset - limit), limit: Math.min(limit, total - offset) } as const;
   const page = fromEnd ? { ...query, ...reversed } : query;
-  const rows = terms.length > 0 || facets.length > 0 ? await searchPage(db, { ...page, terms }, total, countPublic, largePass) : await listPublicBattlestations(db, { ...page, terms });
+  const rows = terms.length > 0 || facets.length > 0 ? await searchPage(db, { ...page, terms }, total, countPublic, largePasses) : await listPublicBattlestations(db, { ...page, terms });
   return { battlestations: (fromEnd ? rows.reverse() : rows).map(toBattlestationCard), total, facets: facetCounts };
 }
 
@@ -185,15 +200,41 @@ const WALK_MIN_BUDGET = 2000;
  * the smaller, but give the walk a budget: matches that sort together can sit far from the start, and then
  * the page is gathered after all (decision 015).
  */
-async function searchPage(db: Database, page: PublicListQuery, total: number, countPublic: () => Promise<number>, largePass: LargePass) {
-  const gathered = () => largePass(total, () => listPublicBattlestations(db, { ...page, gather: true }));
+async function searchPage(db: Database, page: PublicListQuery, total: number, countPublic: () => Promise<number>, largePasses: LargePasses) {
+  const gathered = () => largePasses.run(total, () => listPublicBattlestations(db, { ...page, gather: true }));
   if (total < GATHER_ALWAYS) return gathered();
-  const evenWalk = ((page.offset + page.limit) * (await countPublic())) / total;
-  if (total <= evenWalk) return gathered();
-  // Never more than gathering would read (a row walked costs about what a row gathered does at 100,000, and
-  // more at 1,000,000, where the walk's heap reads are random), so a walk that gives up adds little.
-  const budget = Math.min(total, Math.max(WALK_MIN_BUDGET, Math.ceil(WALK_SPREAD * evenWalk)));
-  return (await walkPublicBattlestations(db, page, budget)) ?? gathered();
+  const budget = walkBudget(page, total, await countPublic());
+  return (budget !== undefined && (await walkPublicBattlestations(db, page, budget))) || gathered();
+}
+
+/**
+ * How many rows a walk of the sort index may read for the page when about `matches` stations match, or
+ * undefined when an even spread would already need more rows than gathering reads. Never more than gathering
+ * would read (a row walked costs about what a row gathered does at 100,000, and more at 1,000,000, where the
+ * walk's heap reads are random), so a walk that gives up adds little.
+ */
+function walkBudget(page: PublicListQuery, matches: number, publicStations: number): number | undefined {
+  const evenWalk = ((page.offset + page.limit) * publicStations) / matches;
+  if (matches <= evenWalk) return undefined;
+  return Math.min(matches, Math.max(WALK_MIN_BUDGET, Math.ceil(WALK_SPREAD * evenWalk)));
+}
+
+/**
+ * The page of a large search before its total is known (see listBattlestations): walked when its matches are
+ * spread along the sort (the total is then counted as usual), else gathered with the total from the same
+ * pass. Undefined past the last match.
+ */
+async function pageBeforeTotal(
+  db: Database,
+  page: PublicListQuery,
+  likely: number,
+  countPublic: () => Promise<number>,
+  largePasses: LargePasses,
+): Promise<{ rows: BattlestationCardRow[]; total?: number } | undefined> {
+  const budget = walkBudget(page, likely, await countPublic());
+  const walked = budget === undefined ? undefined : await walkPublicBattlestations(db, page, budget);
+  if (walked) return { rows: walked };
+  return largePasses.run(likely, () => gatherPublicBattlestationsWithTotal(db, page));
 }
 
 /** GET /battlestations/id/{id}: the page of one station, with `is_favorited` for the caller. */

@@ -19,7 +19,7 @@ const route: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      const body = await listBattlestations(app.db, request.query, app.largeSearchPass);
+      const body = await listBattlestations(app.db, request.query, app.largeSearchPasses);
       if (sendPublic(request, reply, body)) return reply;
       return body;
     },
