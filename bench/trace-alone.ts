@@ -1,8 +1,7 @@
-import { benchMembers } from './lib/auth';
-import { RELAXED_LIMITS, TRACE_MEMBERS, TRACE_SEED, traceDatasetOf, tracePhoto } from './lib/data-path';
+import { RELAXED_LIMITS, replayWarm, TRACE_MEMBERS, TRACE_SEED, traceDatasetOf, tracePhoto } from './lib/data-path';
 import { startApi } from './lib/processes';
 import { startFrontDoor } from './lib/site';
-import { makeTrace, replayTrace, type TraceKind } from './lib/trace';
+import { makeTrace, type TraceKind } from './lib/trace';
 
 /**
  * The data-path bench's mixed trace alone, for A/B runs of one change (decision 015): `npx tsx
@@ -24,17 +23,9 @@ async function main(): Promise<void> {
   try {
     const site = await startFrontDoor(PORTS.site, api.url);
     try {
-      const members = await benchMembers(api.url, TRACE_MEMBERS);
-      try {
-        const partId = ((await (await fetch(`${api.url}/api/parts?resultsPerPage=12`)).json()) as { parts: { part_id: number }[] }).parts[0]!.part_id;
-        // A short pass first, as the bench does, so the run starts warm.
-        await replayTrace(site.url, steps, members.members, { connections: 50, seconds: 3, photo, partId });
-        const result = await replayTrace(site.url, steps, members.members, { connections: 50, seconds, photo, partId });
-        console.info(`${result.rps} req/s, p50 ${result.p50} ms, p95 ${result.p95} ms, p99 ${result.p99} ms, ${result.errors} errors ${result.firstErrors.join(' | ')}`);
-        for (const [kind, figures] of Object.entries(result.kinds)) console.info(`  ${kind.padEnd(13)} ${figures.count} requests, p50 ${figures.p50} ms, p95 ${figures.p95} ms, p99 ${figures.p99} ms`);
-      } finally {
-        await members.stop();
-      }
+      const result = await replayWarm(api.url, site.url, steps, photo, seconds);
+      console.info(`${result.rps} req/s, p50 ${result.p50} ms, p95 ${result.p95} ms, p99 ${result.p99} ms, ${result.errors} errors ${result.firstErrors.join(' | ')}`);
+      for (const [kind, figures] of Object.entries(result.kinds)) console.info(`  ${kind.padEnd(13)} ${figures.count} requests, p50 ${figures.p50} ms, p95 ${figures.p95} ms, p99 ${figures.p99} ms`);
     } finally {
       await site.stop();
     }

@@ -6,7 +6,7 @@ import { startApi, type Service } from './processes';
 import type { Row } from './report';
 import { startFrontDoor } from './site';
 import { round, sequentialLatency } from './stats';
-import { makeTrace, replayTrace, type TraceDataset, type TraceResult } from './trace';
+import { makeTrace, replayTrace, type TraceDataset, type TraceResult, type TraceStep } from './trace';
 
 /**
  * Issue 18's section (`npm run bench -- --data-path`): the database path with the response cache off, at
@@ -148,6 +148,21 @@ export function traceDatasetOf(size: number): TraceDataset {
 /** The trace's small photo for creates. */
 export const tracePhoto = () => sharp({ create: { width: 320, height: 200, channels: 3, background: { r: 90, g: 110, b: 140 } } }).png().toBuffer();
 
+/**
+ * Replays the trace at the front door (`siteUrl`) for `seconds`, after a short pass so that every run starts
+ * warm, with freshly signed-up members for its writes.
+ */
+export async function replayWarm(apiUrl: string, siteUrl: string, steps: TraceStep[], photo: Buffer, seconds: number): Promise<TraceResult> {
+  const members = await benchMembers(apiUrl, TRACE_MEMBERS);
+  try {
+    const partId = ((await (await fetch(`${apiUrl}/api/parts?resultsPerPage=12`)).json()) as { parts: { part_id: number }[] }).parts[0]!.part_id;
+    await replayTrace(siteUrl, steps, members.members, { connections: CONNECTIONS, seconds: 3, photo, partId });
+    return await replayTrace(siteUrl, steps, members.members, { connections: CONNECTIONS, seconds, photo, partId });
+  } finally {
+    await members.stop();
+  }
+}
+
 async function mixedTrace(dataset: Dataset, options: DataPathOptions, label: string, size: number, photo: Buffer) {
   const steps = makeTrace(traceDatasetOf(size), 50_000, TRACE_SEED, TRACE_MEMBERS);
   const results: Record<string, TraceResult> = {};
@@ -157,17 +172,7 @@ async function mixedTrace(dataset: Dataset, options: DataPathOptions, label: str
       (api) =>
         withService(
           () => startFrontDoor(options.ports.site, api.url),
-          async (site) => {
-            const members = await benchMembers(api.url, TRACE_MEMBERS);
-            try {
-              const partId = ((await (await fetch(`${api.url}/api/parts?resultsPerPage=12`)).json()) as { parts: { part_id: number }[] }).parts[0]!.part_id;
-              // A short pass first, so both runs start warm.
-              await replayTrace(site.url, steps, members.members, { connections: CONNECTIONS, seconds: 3, photo, partId });
-              return await replayTrace(site.url, steps, members.members, { connections: CONNECTIONS, seconds: options.seconds * 2, photo, partId });
-            } finally {
-              await members.stop();
-            }
-          },
+          (site) => replayWarm(api.url, site.url, steps, photo, options.seconds * 2),
         ),
     );
     const r = results[cache]!;

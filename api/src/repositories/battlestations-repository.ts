@@ -301,23 +301,7 @@ export async function listPublicBattlestations(db: Database, query: PublicListQu
   if (query.terms.length === 0 && facets.length === 0 && !(db instanceof PgTransaction)) {
     return (await preparedPage(db, query.sortBy, query.direction, { fenced: false, limit: query.limit }).execute({ limit: query.limit, offset: query.offset })).map(cardOf);
   }
-  const order = battlestationOrder(query.sortBy, query.direction, !query.gather);
-  // The page's ids first, from the sort index alone (an index-only scan skips the offset cheaply), then
-  // the cards of just those rows.
-  const page = db
-    .select({ id: sql<number>`${battlestations.battlestation_id}`.as('page_id') })
-    .from(battlestations)
-    .where(publicListCondition(query.terms, facets))
-    .orderBy(...order)
-    .limit(query.limit)
-    .offset(query.offset)
-    .as('page');
-  return db
-    .select(battlestationCardColumns)
-    .from(page)
-    .innerJoin(battlestations, eq(battlestations.battlestation_id, page.id))
-    .innerJoin(users, eq(users.user_id, battlestations.user_id))
-    .orderBy(...order);
+  return (await pageOfMatches(db, query, battlestationOrder(query.sortBy, query.direction, !query.gather), false)).map(withoutMatches);
 }
 
 /**
@@ -327,24 +311,35 @@ export async function listPublicBattlestations(db: Database, query: PublicListQu
  * match, where no row carries the total.
  */
 export async function gatherPublicBattlestationsWithTotal(db: Database, query: PublicListQuery): Promise<{ rows: BattlestationCardRow[]; total: number } | undefined> {
-  const order = battlestationOrder(query.sortBy, query.direction, false);
+  const rows = await pageOfMatches(db, query, battlestationOrder(query.sortBy, query.direction, false), true);
+  if (rows.length === 0) return undefined;
+  return { rows: rows.map(withoutMatches), total: Number(rows[0]!.matches) };
+}
+
+/**
+ * A page of the stations matching the query's words and filters: the page's ids first, from the sort index
+ * alone (an index-only scan skips the offset cheaply), then the cards of just those rows. `countMatches` adds
+ * to each row how many match in all (a window over every match, which makes the sort a full one).
+ */
+function pageOfMatches(db: Database, query: PublicListQuery, order: SQL[], countMatches: boolean) {
+  const matches = countMatches ? sql<number | null>`count(*) OVER ()` : sql<number | null>`null::int`;
   const page = db
-    .select({ id: sql<number>`${battlestations.battlestation_id}`.as('page_id'), matches: sql<number>`count(*) OVER ()`.as('page_matches') })
+    .select({ id: sql<number>`${battlestations.battlestation_id}`.as('page_id'), matches: matches.as('page_matches') })
     .from(battlestations)
     .where(publicListCondition(query.terms, query.facets ?? []))
     .orderBy(...order)
     .limit(query.limit)
     .offset(query.offset)
     .as('page');
-  const rows = await db
+  return db
     .select({ ...battlestationCardColumns, matches: page.matches })
     .from(page)
     .innerJoin(battlestations, eq(battlestations.battlestation_id, page.id))
     .innerJoin(users, eq(users.user_id, battlestations.user_id))
     .orderBy(...order);
-  if (rows.length === 0) return undefined;
-  return { rows: rows.map(({ matches: _matches, ...card }) => card), total: Number(rows[0]!.matches) };
 }
+
+const withoutMatches = ({ matches: _matches, ...card }: BattlestationCardRow & { matches: number | null }): BattlestationCardRow => card;
 
 /**
  * A search's page read along the sort index, giving up after `budget` public stations (issue 18): the walk is

@@ -139,9 +139,12 @@ export async function listBattlestations(db: Database, params: PublicListParams,
   // vocabulary's total knows no filters.
   // A search with filters whose vocabulary does not know its matches counts both in one pass; so does one
   // without filters that likely matches few enough stations for facet counts (its total and counts at once;
-  // half the bound, as words that go together match more than the guess).
+  // half the bound, as words that go together match more than the guess). Not when the page's gathering
+  // counted them already.
   const counted =
-    terms.length > 0 && facets.length === 0 && knownTotal === undefined && likely <= FACET_SCAN_MAX / 2 ? await countSearchAndFacets(db, terms) : undefined;
+    terms.length > 0 && facets.length === 0 && knownTotal === undefined && early?.total === undefined && likely <= FACET_SCAN_MAX / 2
+      ? await countSearchAndFacets(db, terms)
+      : undefined;
   const both = terms.length > 0 && facets.length > 0 && knownTotal === undefined ? await countMatches(() => countSearchMatches(db, terms, facets)) : undefined;
   const total =
     early?.total ??
@@ -204,7 +207,8 @@ async function searchPage(db: Database, page: PublicListQuery, total: number, co
   const gathered = () => largePasses.run(total, () => listPublicBattlestations(db, { ...page, gather: true }));
   if (total < GATHER_ALWAYS) return gathered();
   const budget = walkBudget(page, total, await countPublic());
-  return (budget !== undefined && (await walkPublicBattlestations(db, page, budget))) || gathered();
+  const walked = budget === undefined ? undefined : await walkPublicBattlestations(db, page, budget);
+  return walked ?? gathered();
 }
 
 /**
