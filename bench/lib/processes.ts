@@ -35,9 +35,18 @@ function stopper(child: ChildProcess) {
     });
 }
 
+/**
+ * With BENCH_CPU_PROF naming a folder, the servers write a CPU profile there when they stop (`node
+ * --cpu-prof`, which NODE_OPTIONS may not carry): where a run's Node time went (decision 015).
+ */
+export function profileFlags(): string[] {
+  const folder = process.env.BENCH_CPU_PROF;
+  return folder ? ['--cpu-prof', `--cpu-prof-dir=${path.resolve(folder)}`] : [];
+}
+
 /** The API in its own process (as in production), quiet, on the given database. */
 export async function startApi(port: number, env: Record<string, string>): Promise<Service> {
-  const child = spawn(process.execPath, [TSX, path.join(ROOT, 'api', 'src', 'server.ts')], {
+  const child = spawn(process.execPath, [TSX, ...profileFlags(), path.join(ROOT, 'api', 'src', 'server.ts')], {
     env: { ...process.env, API_PORT: String(port), LOG_LEVEL: 'warn', SEED_ON_EMPTY: 'false', ...env },
     stdio: ['ignore', 'inherit', 'inherit'],
   });

@@ -1,12 +1,12 @@
 import { spawn } from 'node:child_process';
 import path from 'node:path';
-import { ROOT, type Service } from './processes';
+import { profileFlags, ROOT, type Service } from './processes';
 
 const TSX = require.resolve('tsx/cli');
 
 /** A server script of the repo in its own process, answering /api/health before this resolves. */
 async function startServer(script: string, port: number, env: Record<string, string>, timeoutMs: number): Promise<Service> {
-  const child = spawn(process.execPath, [TSX, path.join(ROOT, script)], { env: { ...process.env, ...env }, stdio: ['ignore', 'ignore', 'inherit'] });
+  const child = spawn(process.execPath, [TSX, ...profileFlags(), path.join(ROOT, script)], { env: { ...process.env, ...env }, stdio: ['ignore', 'ignore', 'inherit'] });
   const url = `http://127.0.0.1:${port}`;
   const deadline = Date.now() + timeoutMs;
   for (;;) {
