@@ -78,3 +78,37 @@ it('is zero after the table is emptied, and counts rows inserted many at a time'
   await t.app.db.execute(sql`TRUNCATE parts CASCADE`);
   expect(await counterMismatches(t.app)).toEqual([]);
 });
+
+it('keeps the search copy with the stations through edits of the words and the desk, visibility and deletes, and counts searches from it', async () => {
+  const someone = await createUser(t.app);
+  const station = await createBattlestation(t.app, { owner: someone, name: 'Glacier Walnut corner', main_uses: ['work'] });
+  const search = async (words: string, filter = '') =>
+    (await t.app.inject({ method: 'GET', url: `/api/battlestations?searchTerm=${encodeURIComponent(words)}${filter}` })).json<{ total: number }>().total;
+  const edit = async (fields: Record<string, string | string[]>) => {
+    const form = multipart(fields, []);
+    const res = await t.app.inject({ method: 'PUT', url: `/api/battlestations/id/${station.battlestation_id}`, headers: { ...form.headers, ...bearer(someone) }, payload: form.payload });
+    expect(res.statusCode).toBe(200);
+  };
+  // Two words: no kept count knows their total, so it is counted, over the copy.
+  expect([await search('glacier walnut'), await search('glacier walnut', '&mainUse=work'), await search('glacier walnut', '&mainUse=study')]).toEqual([1, 1, 0]);
+  await edit({ name: 'Glacier Oak corner', main_uses: ['study'] });
+  expect([await search('glacier walnut'), await search('glacier oak'), await search('glacier oak', '&mainUse=study')]).toEqual([0, 1, 1]);
+  await edit({ is_public: 'false' });
+  expect(await search('glacier oak')).toBe(0);
+  await edit({ is_public: 'true' });
+  expect(await search('glacier oak')).toBe(1);
+  expect(await counterMismatches(t.app)).toEqual([]);
+
+  // The total is the copy's: a station missing from it is not counted (what counterMismatches would catch).
+  await t.app.db.execute(sql`DELETE FROM station_search WHERE battlestation_id = ${station.battlestation_id}`);
+  expect(await search('glacier oak')).toBe(0);
+  expect(await counterMismatches(t.app)).toEqual([{ battlestation_id: station.battlestation_id, copy: 'station_search' }]);
+  // The next change of its words copies it again.
+  await edit({ name: 'Glacier Oak desk' });
+  expect(await search('glacier oak')).toBe(1);
+
+  const removed = await t.app.inject({ method: 'DELETE', url: `/api/battlestations/id/${station.battlestation_id}`, headers: bearer(someone) });
+  expect(removed.statusCode).toBeLessThan(300);
+  expect(await search('glacier oak')).toBe(0);
+  expect(await counterMismatches(t.app)).toEqual([]);
+});

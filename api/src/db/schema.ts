@@ -351,6 +351,22 @@ export const station_page_fences = pgTable(
   ],
 );
 
+/**
+ * A narrow copy of each public station's search words and filter tokens (decision 015, 2026-11-28): a count
+ * over a search's matches reads each match's row, and `battlestations` rows are ~1.1 KB (eight to a page); these
+ * are a third of that, so the same count reads a fraction of the pages. Kept by a row trigger on
+ * `battlestations` in the writing transaction (migration 0024); only public stations have a row.
+ */
+export const station_search = pgTable(
+  'station_search',
+  {
+    battlestation_id: integer().primaryKey(),
+    search_tokens: text().array().notNull(),
+    facets: text().array().notNull(),
+  },
+  (t) => [index('station_search_tokens_idx').using('gin', t.search_tokens)],
+);
+
 /** How many parts each category holds (decision 013), kept like `station_counts` by triggers on `parts`. */
 export const part_type_counts = pgTable('part_type_counts', {
   type_id: integer()

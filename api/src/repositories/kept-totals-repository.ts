@@ -18,3 +18,10 @@ export async function refreshKeptTotals(tx: Database): Promise<void> {
   await tx.execute(sql`DELETE FROM part_words`);
   await tx.execute(sql`INSERT INTO part_words (word, parts) SELECT token, count(*) FROM parts, unnest(search_tokens) AS token GROUP BY token`);
 }
+
+/** Copies every public station's words and filter tokens into `station_search` (kept by a trigger otherwise). */
+export async function copySearchWords(tx: Database): Promise<void> {
+  await tx.execute(sql`DELETE FROM station_search`);
+  await tx.execute(sql`INSERT INTO station_search (battlestation_id, search_tokens, facets)
+    SELECT battlestation_id, search_tokens, facets FROM battlestations WHERE is_public`);
+}

@@ -1,8 +1,8 @@
 import { and, sql } from 'drizzle-orm';
 import type { Database } from '../db/database';
-import { battlestations, station_facet_counts } from '../db/schema';
+import { station_facet_counts } from '../db/schema';
 import { rowsOf } from '../db/rows';
-import { publicListCondition } from './battlestations-repository';
+import { searchMatches } from './battlestations-repository';
 import type { SearchTerm } from './search-words-repository';
 
 export interface FacetTokenCount {
@@ -21,14 +21,15 @@ const EVERY_ROW = '';
  */
 function facetTokenPass(db: Database, terms: SearchTerm[], required: readonly string[], prefixes: readonly string[], everyRow: boolean) {
   const token = sql`token`;
-  const tokens = everyRow ? sql`array_append(${battlestations.facets}, ${EVERY_ROW}::text)` : sql`${battlestations.facets}`;
+  const matches = searchMatches(terms, required);
+  const tokens = everyRow ? sql`array_append(${matches.facets}, ${EVERY_ROW}::text)` : sql`${matches.facets}`;
   const wanted = sql`split_part(${token}, ':', 1) IN (${sql.join(
     prefixes.map((prefix) => sql`${prefix}`),
     sql`, `,
   )})`;
   return rowsOf<FacetTokenCount>(db, sql`SELECT ${token}, count(*)::int AS stations
-    FROM ${battlestations}, unnest(${tokens}) AS ${token}
-    WHERE ${publicListCondition(terms, required)}
+    FROM ${matches.table}, unnest(${tokens}) AS ${token}
+    WHERE ${matches.where}
       AND ${everyRow ? sql`(${token} = ${EVERY_ROW} OR ${wanted})` : wanted}
     GROUP BY ${token}`);
 }

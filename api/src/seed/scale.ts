@@ -3,7 +3,7 @@ import { sql } from 'drizzle-orm';
 import type { Database } from '../db/database';
 import { rowsOf } from '../db/rows';
 import type { Logger } from '../lib/logger';
-import { refreshKeptTotals } from '../repositories/kept-totals-repository';
+import { copySearchWords, refreshKeptTotals } from '../repositories/kept-totals-repository';
 import { rebuildPageFences } from '../repositories/page-fences-repository';
 
 /** The benchmark dataset of issue 8 (ratios of the defaults: 5 stations per user, 3 photos, 6 parts, 50 favorites per user). */
@@ -52,10 +52,20 @@ export const FAMILY_HEX = ['#111111', '#f2f2f2', '#808080', '#c0392b', '#e67e22'
 const textArray = (values: readonly string[]) => sql.raw(`ARRAY[${values.map((v) => `'${v.replace(/'/g, "''")}'`).join(',')}]`);
 
 /** The tables a scale seed fills with most of its rows. */
-const BULK_TABLES = ['parts', 'battlestations', 'battlestation_images', 'battlestation_parts', 'favorites'];
-/** The triggers that keep totals (decisions 013 and 015): refreshKeptTotals counts them once instead. */
+const BULK_TABLES = ['parts', 'battlestations', 'battlestation_images', 'battlestation_parts', 'favorites', 'station_search'];
+/**
+ * The triggers that keep totals (decisions 013 and 015) and the search copy: refreshKeptTotals counts them
+ * once instead, and copySearchWords copies every public station's words at once.
+ */
 const COUNTING_TRIGGERS: [string, string[]][] = [
-  ['battlestations', ['inserted', 'deleted', 'updated', 'truncated'].flatMap((op) => [`battlestations_count_${op}`, `battlestations_words_${op}`, `battlestations_fences_${op}`])],
+  [
+    'battlestations',
+    [
+      ...['inserted', 'deleted', 'updated', 'truncated'].flatMap((op) => [`battlestations_count_${op}`, `battlestations_words_${op}`, `battlestations_fences_${op}`]),
+      'battlestations_search_copy',
+      'battlestations_search_copy_truncated',
+    ],
+  ],
   ['parts', ['inserted', 'deleted', 'updated', 'truncated'].flatMap((op) => [`parts_count_${op}`, `parts_words_${op}`])],
 ];
 
@@ -90,6 +100,7 @@ async function setAsideForBulkLoad(tx: Database): Promise<() => Promise<void>> {
   return async () => {
     await switchTriggers('ENABLE');
     await refreshKeptTotals(tx);
+    await copySearchWords(tx);
     for (const index of indexes) await tx.execute(sql.raw(index.definition));
     // After the indexes: each sort's posts are read along its index.
     await rebuildPageFences(tx);

@@ -46,7 +46,15 @@ export async function counterMismatches(app: FastifyInstance): Promise<Record<st
     sql`public_stations`,
     sql`battlestations, battlestation_facet_keys(facets) AS token WHERE is_public`,
   );
-  return [...stations, ...parts, ...totals, ...perCategory, ...words, ...partWords, ...facets, ...(await fenceMismatches(app))];
+  // The search copy (migration 0024): a row for each public station and none other, with the station's words and tokens.
+  const searchCopy = await rows(
+    app.db,
+    sql`SELECT coalesce(b.battlestation_id, s.battlestation_id) AS battlestation_id, 'station_search' AS copy
+      FROM (SELECT battlestation_id, search_tokens, facets FROM battlestations WHERE is_public) b
+      FULL JOIN station_search s ON s.battlestation_id = b.battlestation_id
+      WHERE b.battlestation_id IS NULL OR s.battlestation_id IS NULL OR b.search_tokens <> s.search_tokens OR b.facets <> s.facets`,
+  );
+  return [...stations, ...parts, ...totals, ...perCategory, ...words, ...partWords, ...facets, ...searchCopy, ...(await fenceMismatches(app))];
 }
 
 /** The columns of each sort of the public list, in order, as the fence posts hold them (decision 023). */
