@@ -1,7 +1,6 @@
-import { RELAXED_LIMITS, TRACE_MEMBERS, TRACE_SEED, traceDatasetOf } from './lib/data-path';
+import { RELAXED_LIMITS, traceOf } from './lib/data-path';
 import { startApi } from './lib/processes';
 import { percentile, round } from './lib/stats';
-import { makeTrace } from './lib/trace';
 
 /**
  * The mixed trace's searches one at a time against the API alone (cache off), for A/B runs of a change to
@@ -13,7 +12,7 @@ const count = Number(process.env.COUNT ?? 150);
 
 async function main(): Promise<void> {
   if (!process.env.DATABASE_URL) throw new Error('Set DATABASE_URL to a database holding the scale dataset.');
-  const searches = makeTrace(traceDatasetOf(size), 50_000, TRACE_SEED, TRACE_MEMBERS)
+  const searches = traceOf(size)
     .filter((step) => step.kind === 'search')
     .slice(0, count);
   const api = await startApi(8912, { ...RELAXED_LIMITS, RESPONSE_CACHE_ENTRIES: '0' });

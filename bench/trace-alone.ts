@@ -1,7 +1,7 @@
-import { RELAXED_LIMITS, replayWarm, TRACE_MEMBERS, TRACE_SEED, traceDatasetOf, tracePhoto } from './lib/data-path';
+import { RELAXED_LIMITS, replayWarm, traceOf, tracePhoto } from './lib/data-path';
 import { startApi } from './lib/processes';
 import { startFrontDoor } from './lib/site';
-import { makeTrace, type TraceKind } from './lib/trace';
+import type { TraceKind } from './lib/trace';
 
 /**
  * The data-path bench's mixed trace alone, for A/B runs of one change (decision 015): `npx tsx
@@ -17,7 +17,7 @@ const PORTS = { api: 8912, site: 8913 };
 
 async function main(): Promise<void> {
   if (!process.env.DATABASE_URL) throw new Error('Set DATABASE_URL to a database holding the scale dataset.');
-  const steps = makeTrace(traceDatasetOf(size), 50_000, TRACE_SEED, TRACE_MEMBERS).filter((step) => !only || only.includes(step.kind));
+  const steps = traceOf(size).filter((step) => !only || only.includes(step.kind));
   const photo = await tracePhoto();
   const api = await startApi(PORTS.api, { ...RELAXED_LIMITS, RESPONSE_CACHE_ENTRIES: '0' });
   try {

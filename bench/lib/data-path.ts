@@ -15,8 +15,8 @@ import { makeTrace, replayTrace, type TraceDataset, type TraceResult, type Trace
  */
 
 const CONNECTIONS = 50;
-export const TRACE_SEED = 18;
-export const TRACE_MEMBERS = 20;
+const TRACE_SEED = 18;
+const TRACE_MEMBERS = 20;
 export const RELAXED_LIMITS = { RATE_LIMIT_UPLOAD_MAX: '100000', RATE_LIMIT_SIGN_UP_MAX: '100000', RATE_LIMIT_FAVORITE_MAX: '100000' };
 
 /** The words of api/src/seed/scale.ts (stations' names and descriptions, parts' brands and models). */
@@ -135,7 +135,7 @@ async function cacheOffRoutes(dataset: Dataset, options: DataPathOptions, label:
 }
 
 /** What the trace needs to know of the scale dataset of `size` stations. */
-export function traceDatasetOf(size: number): TraceDataset {
+function traceDatasetOf(size: number): TraceDataset {
   return {
     stations: size,
     parts: Math.round(size / 5),
@@ -144,6 +144,9 @@ export function traceDatasetOf(size: number): TraceDataset {
     brands: SCALE_WORDS.brands,
   };
 }
+
+/** The bench's trace (seed 18) over the scale dataset of `size` stations. */
+export const traceOf = (size: number) => makeTrace(traceDatasetOf(size), 50_000, TRACE_SEED, TRACE_MEMBERS);
 
 /** The trace's small photo for creates. */
 export const tracePhoto = () => sharp({ create: { width: 320, height: 200, channels: 3, background: { r: 90, g: 110, b: 140 } } }).png().toBuffer();
@@ -164,7 +167,7 @@ export async function replayWarm(apiUrl: string, siteUrl: string, steps: TraceSt
 }
 
 async function mixedTrace(dataset: Dataset, options: DataPathOptions, label: string, size: number, photo: Buffer) {
-  const steps = makeTrace(traceDatasetOf(size), 50_000, TRACE_SEED, TRACE_MEMBERS);
+  const steps = traceOf(size);
   const results: Record<string, TraceResult> = {};
   for (const cache of ['off', 'on'] as const) {
     results[cache] = await withService(

@@ -353,8 +353,8 @@ export const station_page_fences = pgTable(
 
 /**
  * A narrow copy of each public station's search words and filter tokens (decision 015, 2026-11-28): a count
- * over a search's matches reads each match's row, and `battlestations` rows are ~1.1 KB (eight to a page); these
- * are a third of that, so the same count reads a fraction of the pages. Kept by a row trigger on
+ * over a search's matches reads each match's row, and `battlestations` rows are ~1.1 KB (about seven to a page);
+ * these are ~560 bytes, so a count over many matches reads about half the pages. Kept by a row trigger on
  * `battlestations` in the writing transaction (migration 0024); only public stations have a row.
  */
 export const station_search = pgTable(

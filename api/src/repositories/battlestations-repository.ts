@@ -117,20 +117,16 @@ export const publicListCondition = (terms: SearchTerm[], facets: readonly string
 
 /**
  * Where a count over a search's matches reads them: the narrow copy of the public stations' words and filter
- * tokens (`station_search`, migration 0024: a third of a station row, so the same matches fill a third of the
- * pages) when every term is matched by its words; the stations themselves when a term needs the text.
+ * tokens (`station_search`, migration 0024: half a station row, so many matches sit on half the pages) when
+ * every term is matched by its words; the stations themselves when a term needs the text.
  */
 export function searchMatches(terms: SearchTerm[], facets: readonly string[] = []) {
-  if (terms.length > 0 && terms.every((term) => term.anyOf && term.text === undefined)) {
-    return {
-      table: station_search,
-      facets: station_search.facets,
-      where: and(...terms.map((term) => holdsOneOf(term.anyOf!, station_search.search_tokens)), facetCondition(facets, station_search.facets)),
-      /** The filters' condition alone, for a count of the matches that also pass them. */
-      holding: (required: readonly string[]) => facetCondition(required, station_search.facets),
-    };
+  const words = terms.map((term) => (term.text === undefined ? term.anyOf : undefined));
+  if (terms.length > 0 && words.every((anyOf) => anyOf !== undefined)) {
+    const copy = station_search;
+    return { table: copy, facets: copy.facets, where: and(...words.map((anyOf) => holdsOneOf(anyOf!, copy.search_tokens)), facetCondition(facets, copy.facets)) };
   }
-  return { table: battlestations, facets: battlestations.facets, where: publicListCondition(terms, facets), holding: (required: readonly string[]) => facetCondition(required) };
+  return { table: battlestations, facets: battlestations.facets, where: publicListCondition(terms, facets) };
 }
 
 /**
@@ -426,7 +422,7 @@ export async function countSearchMatches(db: Database, terms: SearchTerm[], face
   const [row] = await db
     .select({
       matches: sql<number>`count(*)::int`,
-      filtered: sql<number>`(count(*) FILTER (WHERE ${matches.holding(facets) ?? sql`true`}))::int`,
+      filtered: sql<number>`(count(*) FILTER (WHERE ${facetCondition(facets, matches.facets) ?? sql`true`}))::int`,
     })
     .from(matches.table)
     .where(matches.where);
