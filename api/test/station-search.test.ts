@@ -3,7 +3,8 @@ import { buildTestApp, type TestApp } from './helpers/build-test-app';
 import { counterMismatches } from './helpers/counters';
 import { uniqueSuffix } from './helpers/emulator-accounts';
 import { createBattlestation, createPart, createUser, type TestUser } from './helpers/factories';
-import { countPublicBattlestations, listPublicBattlestations, walkPublicBattlestations, type PublicListSort } from '../src/repositories/battlestations-repository';
+import { countPublicBattlestations, gatherFromNameSlice, listPublicBattlestations, walkPublicBattlestations, type PublicListSort } from '../src/repositories/battlestations-repository';
+import { splitLargePageFences } from '../src/repositories/page-fences-repository';
 import { planStationSearch } from '../src/services/battlestations-service';
 
 /**
@@ -117,6 +118,24 @@ describe('a page of a search', () => {
     }
     // Three rows walked cannot fill a page of four.
     expect(await walkPublicBattlestations(t.app.db, query(0, 4), 3)).toBeUndefined();
+  });
+
+  it.each([['asc'], ['desc']] as const)('gathers a by-name page from a slice of the name order as from every match, or declines (%s)', async (direction) => {
+    // Fence posts every three stations, so slices of every size can be bounded.
+    await splitLargePageFences(t.app.db, 'name', 3, 3);
+    const plan = await planStationSearch(t.app.db, [marker]);
+    const everyStation = await countPublicBattlestations(t.app.db, []);
+    const outcomes = new Set<string>();
+    for (const [offset, limit] of [[0, 4], [4, 4], [8, 1]]) {
+      const query = { sortBy: 'name' as const, direction, offset, limit, terms: plan!.terms };
+      const gathered = await listPublicBattlestations(t.app.db, { ...query, gather: true });
+      for (let stations = 1; stations <= everyStation; stations++) {
+        const sliced = await gatherFromNameSlice(t.app.db, query, stations);
+        outcomes.add(sliced ? 'page' : 'declined');
+        if (sliced) expect(sliced).toEqual(gathered);
+      }
+    }
+    expect([...outcomes].sort()).toEqual(['declined', 'page']);
   });
 });
 

@@ -16,6 +16,7 @@ import {
   countPublicBattlestations,
   countSearchMatches,
   findStationPage,
+  gatherFromNameSlice,
   gatherPublicBattlestationsWithTotal,
   listFeaturedBattlestations,
   listPageWithKeptTotals,
@@ -206,9 +207,27 @@ const WALK_MIN_BUDGET = 2000;
 async function searchPage(db: Database, page: PublicListQuery, total: number, countPublic: () => Promise<number>, largePasses: LargePasses) {
   const gathered = () => largePasses.run(total, () => listPublicBattlestations(db, { ...page, gather: true }));
   if (total < GATHER_ALWAYS) return gathered();
-  const budget = walkBudget(page, total, await countPublic());
+  const publicStations = await countPublic();
+  const budget = walkBudget(page, total, publicStations);
   const walked = budget === undefined ? undefined : await walkPublicBattlestations(db, page, budget);
-  return walked ?? gathered();
+  return walked ?? (await pageFromNameSlices(db, page, total, publicStations)) ?? gathered();
+}
+
+/**
+ * Slices of the name order tried for a by-name page before every match is gathered, as shares of the public
+ * stations: a sixteenth, then a quarter (decision 015, 2026-11-28). Below NAME_SLICE_MIN_MATCHES matches the
+ * gathering is cheap enough that a slice too thin would only add its cost.
+ */
+const NAME_SLICES = [1 / 16, 1 / 4];
+const NAME_SLICE_MIN_MATCHES = 10_000;
+
+async function pageFromNameSlices(db: Database, page: PublicListQuery, matches: number, publicStations: number) {
+  if (page.sortBy !== 'name' || matches < NAME_SLICE_MIN_MATCHES) return undefined;
+  for (const share of NAME_SLICES) {
+    const rows = await gatherFromNameSlice(db, page, Math.ceil(publicStations * share));
+    if (rows) return rows;
+  }
+  return undefined;
 }
 
 /**
