@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, sql, type SQL } from 'drizzle-orm';
 import { PgTransaction, type AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { Database } from '../db/database';
 import { plannedOn } from '../db/planned';
@@ -235,17 +235,10 @@ const FENCE_COLUMNS: Record<PublicListSort, AnyPgColumn[]> = {
 };
 
 /**
- * A deep page's ids, in ascending sort order, from the nearest fence post (decision 023): the posts before the
- * page are added up (a few hundred kept rows) and the index walk starts at the last one at or before the page's
- * first row, so it skips at most a bucket's entries wherever the page is. A descending page is the same rows
- * counted from the other end. `fence` is that post, a CTE for the outer statement, which reports its size.
+ * The fence posts of a sort (decision 023) in its order: each post's keys (`fence_k0`…), its place, how many
+ * public stations come before it, and its bucket's size.
  */
-function fencedPageIds(db: Database, sortBy: PublicListSort, direction: 'asc' | 'desc') {
-  const offset = sql`${sql.placeholder('offset')}::int`;
-  const limit = sql`${sql.placeholder('limit')}::int`;
-  const total = sql`(SELECT ${station_counts.public_stations} FROM ${station_counts})`;
-  const first = direction === 'asc' ? offset : sql`greatest(0, ${total} - ${offset} - ${limit})`;
-  const count = direction === 'asc' ? limit : sql`greatest(0, least(${limit}, ${total} - ${offset}))`;
+function fencePosts(db: Database, sortBy: PublicListSort) {
   const fenceKeys = [...FENCE_COLUMNS[sortBy], station_page_fences.battlestation_id];
   const fenceOrder = sql.join(fenceKeys, sql`, `);
   const fences = db
@@ -258,6 +251,22 @@ function fencedPageIds(db: Database, sortBy: PublicListSort, direction: 'asc' | 
     .from(station_page_fences)
     .where(eq(station_page_fences.sort, sortBy))
     .as('fences');
+  return { fenceKeys, fences };
+}
+
+/**
+ * A deep page's ids, in ascending sort order, from the nearest fence post (decision 023): the posts before the
+ * page are added up (a few hundred kept rows) and the index walk starts at the last one at or before the page's
+ * first row, so it skips at most a bucket's entries wherever the page is. A descending page is the same rows
+ * counted from the other end. `fence` is that post, a CTE for the outer statement, which reports its size.
+ */
+function fencedPageIds(db: Database, sortBy: PublicListSort, direction: 'asc' | 'desc') {
+  const offset = sql`${sql.placeholder('offset')}::int`;
+  const limit = sql`${sql.placeholder('limit')}::int`;
+  const total = sql`(SELECT ${station_counts.public_stations} FROM ${station_counts})`;
+  const first = direction === 'asc' ? offset : sql`greatest(0, ${total} - ${offset} - ${limit})`;
+  const count = direction === 'asc' ? limit : sql`greatest(0, least(${limit}, ${total} - ${offset}))`;
+  const { fenceKeys, fences } = fencePosts(db, sortBy);
   const fence = db.$with('page_fence').as(db.select().from(fences).where(sql`${fences.before} <= ${first}`).orderBy(desc(fences.place)).limit(1));
   // One scalar subquery per key: PostgreSQL runs each once and compares the index's columns with the values.
   const stationKeys = [...SORT_COLUMNS[sortBy], battlestations.battlestation_id];
@@ -333,14 +342,15 @@ export async function gatherPublicBattlestationsWithTotal(db: Database, query: P
 /**
  * A page of the stations matching the query's words and filters: the page's ids first, from the sort index
  * alone (an index-only scan skips the offset cheaply), then the cards of just those rows. `countMatches` adds
- * to each row how many match in all (a window over every match, which makes the sort a full one).
+ * to each row how many match in all (a window over every match, which makes the sort a full one); `within`
+ * narrows the matches further (a slice of the sort).
  */
-function pageOfMatches(db: Database, query: PublicListQuery, order: SQL[], countMatches: boolean) {
+function pageOfMatches(db: Database, query: PublicListQuery, order: SQL[], countMatches: boolean, within?: SQL) {
   const matches = countMatches ? sql<number | null>`count(*) OVER ()` : sql<number | null>`null::int`;
   const page = db
     .select({ id: sql<number>`${battlestations.battlestation_id}`.as('page_id'), matches: matches.as('page_matches') })
     .from(battlestations)
-    .where(publicListCondition(query.terms, query.facets ?? []))
+    .where(and(publicListCondition(query.terms, query.facets ?? []), within))
     .orderBy(...order)
     .limit(query.limit)
     .offset(query.offset)
@@ -401,21 +411,13 @@ export async function walkPublicBattlestations(db: Database, query: PublicListQu
  * Undefined when the posts cannot bound so many (fewer stations, or no posts).
  */
 async function nameSliceBound(db: Database, direction: 'asc' | 'desc', stations: number) {
-  const posts = db
-    .select({
-      nameKey: sql<string>`${station_page_fences.name_key}`.as('post_name_key'),
-      id: sql<number>`${station_page_fences.battlestation_id}`.as('post_id'),
-      before: sql<number>`sum(${station_page_fences.stations}) OVER (ORDER BY ${station_page_fences.name_key}, ${station_page_fences.battlestation_id}) - ${station_page_fences.stations}`.as('post_before'),
-      all: sql<number>`sum(${station_page_fences.stations}) OVER ()`.as('post_all'),
-    })
-    .from(station_page_fences)
-    .where(eq(station_page_fences.sort, 'name'))
-    .as('posts');
+  const { fences } = fencePosts(db, 'name');
+  const total = sql`(SELECT ${station_counts.public_stations} FROM ${station_counts})`;
   const [post] = await db
-    .select({ nameKey: posts.nameKey, id: posts.id })
-    .from(posts)
-    .where(direction === 'asc' ? sql`${posts.before} >= ${stations}` : sql`${posts.before} > 0 AND ${posts.before} <= ${posts.all} - ${stations}`)
-    .orderBy(direction === 'asc' ? asc(posts.before) : desc(posts.before))
+    .select({ nameKey: sql<string>`${sql.identifier('fence_k0')}`, id: sql<number>`${sql.identifier('fence_k1')}` })
+    .from(fences)
+    .where(direction === 'asc' ? sql`${fences.before} >= ${stations}` : sql`${fences.before} > 0 AND ${fences.before} <= ${total} - ${stations}`)
+    .orderBy(direction === 'asc' ? asc(fences.before) : desc(fences.before))
     .limit(1);
   return post;
 }
@@ -427,35 +429,22 @@ async function nameSliceBound(db: Database, direction: 'asc' | 'desc', stations:
  * gathering every match of a common word read 200,000 rows at 1,000,000 stations (496 ms); a slice of 62,500
  * held 7,143 and took 47-103 ms. PostgreSQL combines the two indexes (BitmapAnd) only when plain index and
  * sequential scans are off for the statement, and keeps the words' bitmap exact (not page by page) only with
- * more `work_mem` than the default 4 MB: both are set for this transaction alone. A slice is a prefix of the
- * order, so a full page from it is the page; undefined when it holds too few matches (widen or gather).
+ * more `work_mem` than the default 4 MB: all three are set for this transaction alone. A slice is a prefix of
+ * the order, so a full page from it is the page; undefined when it holds too few matches (widen or gather).
  */
 export async function gatherFromNameSlice(db: Database, query: PublicListQuery, stations: number): Promise<BattlestationCardRow[] | undefined> {
-  // SET LOCAL would outlast a savepoint and hold for the rest of a caller's transaction.
+  // Settings local to a transaction would outlast a savepoint and hold for the rest of a caller's transaction.
   if (db instanceof PgTransaction) return undefined;
   const bound = await nameSliceBound(db, query.direction, stations);
   if (!bound) return undefined;
   const keys = sql`(${battlestations.name_key}, ${battlestations.battlestation_id})`;
   const post = sql`(${bound.nameKey}::text, ${bound.id}::int)`;
-  const ids = await db.transaction(async (tx) => {
-    await tx.execute(sql`SET LOCAL enable_seqscan = off`);
-    await tx.execute(sql`SET LOCAL enable_indexscan = off`);
-    await tx.execute(sql`SET LOCAL work_mem = '64MB'`);
-    return tx
-      .select({ id: battlestations.battlestation_id })
-      .from(battlestations)
-      .where(and(publicListCondition(query.terms, query.facets ?? []), query.direction === 'asc' ? sql`${keys} < ${post}` : sql`${keys} >= ${post}`))
-      .orderBy(...battlestationOrder('name', query.direction, false))
-      .limit(query.limit)
-      .offset(query.offset);
+  const rows = await db.transaction(async (tx) => {
+    await tx.execute(sql`SELECT set_config('enable_seqscan', 'off', true), set_config('enable_indexscan', 'off', true), set_config('work_mem', '64MB', true)`);
+    const slice = query.direction === 'asc' ? sql`${keys} < ${post}` : sql`${keys} >= ${post}`;
+    return pageOfMatches(tx, query, battlestationOrder('name', query.direction, false), false, slice);
   });
-  if (ids.length < query.limit) return undefined;
-  return db
-    .select(battlestationCardColumns)
-    .from(battlestations)
-    .innerJoin(users, eq(users.user_id, battlestations.user_id))
-    .where(inArray(battlestations.battlestation_id, ids.map((row) => row.id)))
-    .orderBy(...battlestationOrder('name', query.direction));
+  return rows.length < query.limit ? undefined : rows.map(withoutMatches);
 }
 
 /**
