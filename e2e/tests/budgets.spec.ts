@@ -54,7 +54,9 @@ test.describe('bundle budgets', () => {
 
   // Issue 17: antd (a singleton never tree-shaken, ~260 KB gzip), its icons and the antd-based shared widgets
   // load on the editor, profile, admin and sign-in pages only, never for a visitor of a public page.
-  test('no public page requests antd, its icons or the shared widgets', async ({ browser, request, baseURL }) => {
+  // Nor a stylesheet: the server's HTML holds the page's CSS, each file marked with its name, so the chunk
+  // loader finds it there instead of fetching it and restyling the page while it starts (ADR 012).
+  test('no public page requests antd, its icons, the shared widgets or a stylesheet', async ({ browser, request, baseURL }) => {
     // Seven pages, each in a fresh browser that waits for the network to settle: past 60 s on a busy 2-core machine.
     test.setTimeout(120_000);
     const antdModules = ['antd', '@ant-design/icons', '@battledeck/shared/widgets'];
@@ -79,6 +81,7 @@ test.describe('bundle budgets', () => {
       await page.waitForTimeout(1500);
       await context.close();
       expect(requested.filter((file) => forbidden.has(file)), `antd files requested by ${path}`).toEqual([]);
+      expect(requested.filter((file) => file.endsWith('.css')), `stylesheets requested by ${path}`).toEqual([]);
     }
   });
 

@@ -2,7 +2,7 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { pageTitle } from '@battledeck/shared/format';
 import { withProductionReact } from './ssr/production-react';
-import { shellStyles } from './ssr/shell-styles';
+import { inlineStyles, shellStyleFiles } from './ssr/shell-styles';
 
 /**
  * Writes dist/home.html: the built index.html with the home page's first render inside #root and the
@@ -22,13 +22,13 @@ export function writeHomePage(shellDir: string): void {
   const rendered = renderPage('/');
   const hints = /^(?:<link [^>]*>)*/.exec(rendered)?.[0] ?? '';
   const markup = rendered.slice(hints.length);
-  const css = shellStyles(dist);
+  const styles = inlineStyles(shellStyleFiles(dist));
 
   const index = readFileSync(path.join(dist, 'index.html'), 'utf8');
   if (!index.includes('<div id="root"></div>')) throw new Error('index.html has no empty #root to prerender into');
   const home = index
     .replace(/<title>[^<]*<\/title>/, `<title>${pageTitle('Home')}</title>`)
-    .replace('</head>', `${hints}<style>${css}</style></head>`)
+    .replace('</head>', () => `${hints}${styles}</head>`)
     .replace('<div id="root"></div>', `<div id="root">${markup}</div>`);
   writeFileSync(path.join(dist, 'home.html'), home);
 }

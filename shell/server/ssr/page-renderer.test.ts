@@ -97,10 +97,13 @@ describe('server rendering through the remotes (ADR 012)', () => {
     expect(html).toContain('<h1>Parts v1 at /parts</h1>');
     expect(html).toContain('<title>All Parts | Battledeck</title>');
     expect(html).toContain('<meta name="description" content="Every &#60;part&#62;">');
-    expect(html).toContain('.parts-v1 { color: red }');
-    // Each style once, though two files of the build hold it.
+    // Each file's style tag carries the file's name, so the chunk loader in the browser does not fetch it
+    // again; a style that two files of the build hold is inlined once, its second name marked empty.
+    expect(html).toContain('<style data-href="main.css">body { margin: 0 }</style>');
+    expect(html).toContain('<style data-href="app.css">.parts-v1 { color: red }</style>');
+    expect(html).toContain('<style data-href="page.css">.page-v1 { color: blue }</style>');
+    expect(html).toContain('<style data-href="copy.css"></style>');
     expect(html.split('.page-v1 { color: blue }')).toHaveLength(2);
-    expect(html).toContain('body { margin: 0 }');
     const state = JSON.parse(/<script type="application\/json" id="battledeck-state">(.*?)<\/script>/.exec(html)![1]) as { remote: string; queries: { queries: unknown[] } };
     expect(state.remote).toBe('mf_parts');
     expect(state.queries.queries).toHaveLength(1);

@@ -6,7 +6,7 @@ import { escapeHtml } from '@battledeck/shared/format';
 import type { PageHead, RemoteName, RemoteServerModule } from '@battledeck/shared/remote';
 import { oembedDiscoveryLink } from '../embed-card';
 import { withProductionReact } from './production-react';
-import { shellStyles } from './shell-styles';
+import { inlineStyles, shellStyleFiles, type StyleFile } from './shell-styles';
 
 /**
  * Server rendering of the public pages (ADR 012), on the site server's side: loads the shell's server build
@@ -161,18 +161,18 @@ export function createPageRenderer(options: PageRendererOptions): PageRenderer {
   /** The shell's page with its styles inlined (no request blocks the first paint). */
   const template = cachedByMtime((indexFile) => {
     const dist = path.dirname(indexFile);
-    const css = shellStyles(dist);
+    const styles = inlineStyles(shellStyleFiles(dist));
     const index = readFileSync(indexFile, 'utf8');
     if (!index.includes('<div id="root"></div>')) throw new Error('index.html has no empty #root to render into');
     // The app's scripts start after the page has loaded (public/after-load.js); the page works without them.
     const scripts = [...index.matchAll(/<script defer="defer" src="([^"]+)"><\/script>/g)].map((match) => match[1]);
     return index
       .replace(/<script defer="defer" src="[^"]+"><\/script>/g, '')
-      .replace('</head>', () => `<script defer src="/after-load.js" data-scripts="${escapeHtml(scripts.join(' '))}"></script><style>${css}</style></head>`)
+      .replace('</head>', () => `<script defer src="/after-load.js" data-scripts="${escapeHtml(scripts.join(' '))}"></script>${styles}</head>`)
       .replace(/<noscript>[^<]*<\/noscript>/, '');
   });
 
-  /** The remote's styles for its exposed App and the pages it loads (named in its mf-manifest.json). */
+  /** The remote's style tags for its exposed App and the pages it loads (named in its mf-manifest.json). */
   const stylesOf = new Map<string, Promise<string>>();
 
   async function remoteStyles(name: RemoteName): Promise<string> {
@@ -186,8 +186,7 @@ export function createPageRenderer(options: PageRendererOptions): PageRenderer {
       const manifest = JSON.parse(manifestText) as { exposes?: { assets: { css: { sync: string[]; async: string[] } } }[] };
       const base = manifestUrl.replace(/[^/]*$/, '');
       const files = [...new Set((manifest.exposes ?? []).flatMap((expose) => [...expose.assets.css.sync, ...expose.assets.css.async]))];
-      // Chunks can carry the same CSS (the same content hash under two names): inline it once.
-      styles = Promise.all(files.map((file) => fetchText(`${base}${file}`))).then((texts) => [...new Set(texts)].join('\n'));
+      styles = Promise.all(files.map(async (file): Promise<StyleFile> => ({ name: file, text: await fetchText(`${base}${file}`) }))).then(inlineStyles);
       stylesOf.set(key, styles);
       styles.catch(() => stylesOf.delete(key));
     }
@@ -221,7 +220,7 @@ export function createPageRenderer(options: PageRendererOptions): PageRenderer {
     }
     const discovery = options.publicOrigin ? oembedDiscoveryLink(options.publicOrigin, new URL(url, 'http://site').pathname, page.head.title) : '';
     html = html
-      .replace('</head>', () => `${page.hoisted}${discovery}${styles ? `<style>${styles}</style>` : ''}</head>`)
+      .replace('</head>', () => `${page.hoisted}${discovery}${styles}</head>`)
       .replace('<div id="root"></div>', () => `<div id="root">${page.markup}</div><script type="application/json" id="battledeck-state">${page.state}</script>`);
     return { status: page.head.status ?? 200, html };
   }
