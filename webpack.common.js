@@ -259,6 +259,8 @@ function createConfig({ dir, name, port, exposes, isHost = false, serverEntry })
           remotes: {},
           shared,
           shareStrategy: 'loaded-first',
+          // A page's shared modules load in slices, not in one long task (ADR 012).
+          runtimePlugins: [path.join(ROOT, 'shared/src/federation/yield-between-shares.ts')],
           manifest: { fileName: 'mf-manifest.json' },
           dts: false,
           // Browser-only builds; remotes load no other remotes, so they leave the remote-loading code out.

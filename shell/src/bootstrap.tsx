@@ -1,6 +1,6 @@
 import { installTraversalGuards, type RemoteName } from '@battledeck/shared/remote';
 import { hydrate, type DehydratedState } from '@tanstack/react-query';
-import { StrictMode } from 'react';
+import { StrictMode, startTransition } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { App, queryClient } from './app';
 import { bootSession } from './auth/session-boot';
@@ -50,7 +50,13 @@ async function start(): Promise<void> {
   }
   // A server-rendered page, or the prerendered home page (home.html): take over its markup.
   if (markupUsable && container.firstElementChild) {
-    hydrateRoot(container, app);
+    // The markup is on screen and works already: hydration is a transition, which React does in slices
+    // that give the main thread back between them (a blocking-lane hydration is one long task), after a
+    // yield that ends the task which evaluated the page's modules.
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    startTransition(() => {
+      hydrateRoot(container, app);
+    });
   } else {
     container.replaceChildren();
     createRoot(container).render(app);
