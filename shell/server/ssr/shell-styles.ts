@@ -14,7 +14,7 @@ export function shellStyleFiles(dist: string): StyleFile[] {
   return readdirSync(dist)
     .filter((file) => file.endsWith('.css'))
     .sort()
-    .map((name) => ({ name, text: withoutSourceMapComment(readFileSync(path.join(dist, name), 'utf8')) }));
+    .map((name) => ({ name, text: readFileSync(path.join(dist, name), 'utf8') }));
 }
 
 /**
