@@ -63,7 +63,9 @@ describe('SubmitPartDialog', () => {
     expect((init.headers as Record<string, string>).Authorization).toBe('Bearer id-token');
     const form = init.body as FormData;
     expect(Object.fromEntries(form.entries())).toEqual({ partName: 'Elgato Stream Deck', partUrl: 'https://www.elgato.com/stream-deck' });
-    expect(screen.getByText('Sending…')).toBeInTheDocument();
+    // The request is held open, so the spinner stays; it may show a tick after the call went out
+    // (the mutation's observer notifies in a later task).
+    expect(await screen.findByText('Sending…')).toBeInTheDocument();
 
     await act(async () => answer(new Response(JSON.stringify({ part_id: 1 }), { status: 201 })));
     // The thanks replaces the form (and its 'Did you mean …?' status).
