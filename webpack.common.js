@@ -35,7 +35,7 @@ const SINGLETON_PACKAGES = [
  * the public pages need (a shared module is never tree-shaken, and the full contract brings zod along).
  * Bundled into the server builds too, so a remote release needs nothing new from the live shell.
  */
-const UNSHARED_ENTRY_POINTS = ['@battledeck/shared/plain-contract'];
+const UNSHARED_ENTRY_POINTS = ['@battledeck/shared/plain-contract', '@battledeck/shared/next-task'];
 
 /** Entry points of those packages that code imports directly. */
 const SHARED_ENTRY_POINTS = {

@@ -1,5 +1,5 @@
 import '@battledeck/shared/styles.css';
-import { nextTask } from './next-task';
+import { nextTask } from '@battledeck/shared/next-task';
 
 /**
  * The app's modules are in this chunk already (eager imports make no request); what waits is their evaluation.

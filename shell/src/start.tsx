@@ -5,7 +5,7 @@ import { createRoot, hydrateRoot } from 'react-dom/client';
 import { App, queryClient } from './app';
 import { bootSession } from './auth/session-boot';
 import { loadRemoteApp, markFailedAtStart } from './remotes/remote-registry';
-import { nextTask } from './next-task';
+import { nextTask } from '@battledeck/shared/next-task';
 
 /** What the server sent beside a page it rendered (ADR 012): its data, and the remote that rendered it. */
 interface ServerState {
