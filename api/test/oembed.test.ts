@@ -57,7 +57,7 @@ describe('GET /api/oembed (oEmbed 1.0)', () => {
     const small = (await oembed({ url: pageUrl(station.battlestation_id), maxwidth: '500', maxheight: '350' })).json<OembedResponse>();
     expect([small.width, small.height]).toEqual([480, 350]);
     expect(small.html).toContain('width="480" height="350"');
-    expect(small).toMatchObject({ thumbnail_url: `${origin}/images/battlestations/wide_w480.jpg`, thumbnail_width: 480, thumbnail_height: 300 });
+    expect(small).toMatchObject({ thumbnail_url: `${origin}/images/battlestations/wide_w480.webp`, thumbnail_width: 480, thumbnail_height: 300 });
     const tiny = (await oembed({ url: pageUrl(station.battlestation_id), maxwidth: '100', maxheight: '50' })).json<OembedResponse>();
     expect([tiny.width, tiny.height]).toEqual([100, 50]);
     expect(tiny).not.toHaveProperty('thumbnail_url');

@@ -1,4 +1,4 @@
-import { photoFileNames, thumbnailName, widthVariantName, type BattlestationCard, type BattlestationDetail, type PartDetail } from '@battledeck/shared/contract';
+import { legacyWidthVariantName, photoFileNames, thumbnailName, widthVariantName, type BattlestationCard, type BattlestationDetail, type PartDetail } from '@battledeck/shared/contract';
 import { eq, sql } from 'drizzle-orm';
 import sharp from 'sharp';
 import type { Config } from '../src/config';
@@ -18,7 +18,8 @@ import type { PartTypeRow } from '../src/repositories/part-types-repository';
  * Issue 17: every station photo and part image gets width copies (320…1280 px, none wider than its web copy)
  * beside its web copy and `_thumb`; the answers say which exist. The copies follow the photo everywhere:
  * a failed upload leaves none, a delete removes them, a change of side moves them, the private route serves
- * them to owner and staff, and a start-up backfill writes them for older photos, once. On both drivers.
+ * them to owner and staff, and a start-up backfill writes them for older photos (and replaces copies written
+ * before they were WebP), once. On both drivers.
  */
 
 async function s3Overrides(): Promise<{ overrides: Partial<Config>; close: () => Promise<void> }> {
@@ -95,7 +96,7 @@ describe.each([
     expect(await presentFiles(small, false)).toEqual(expectedFiles(small, [320]));
     const copy = await t.app.storage.get(stationImageKey(widthVariantName(big, 480), false));
     const meta = await sharp(copy!).metadata();
-    expect([meta.width, meta.height, meta.format, meta.exif]).toEqual([480, 360, 'jpeg', undefined]);
+    expect([meta.width, meta.height, meta.format, meta.exif]).toEqual([480, 360, 'webp', undefined]);
     if (t.app.storage.driver === 'local') {
       const served = await t.app.inject({ method: 'GET', url: `/images/battlestations/${widthVariantName(big, 480)}` });
       expect([served.statusCode, served.headers['cache-control']]).toEqual([200, 'public, max-age=31536000, immutable']);
@@ -143,7 +144,7 @@ describe.each([
     for (const user of [owner, moderator]) {
       const res = await privateGet(user);
       expect(res.statusCode).toBe(200);
-      expect(res.headers['content-type']).toBe('image/jpeg');
+      expect(res.headers['content-type']).toBe('image/webp');
       expect((await sharp(res.rawPayload).metadata()).width).toBe(480);
     }
     expect((await privateGet(other)).statusCode).toBe(404);
@@ -192,6 +193,10 @@ describe.each([
     };
     await strip(publicName, false);
     await strip(privateName, true);
+    // As stored before the copies were WebP (migration 0025 sets such rows back to null): copies in the
+    // photo's own format, which the backfill replaces and deletes.
+    const legacyCopy = stationImageKey(legacyWidthVariantName(publicName, 480), false);
+    await t.app.storage.put(legacyCopy, await testJpeg(3, 480, 360), 'image/jpeg');
     const partImage = await sharp({ create: { width: 700, height: 500, channels: 3, background: '#446' } }).jpeg().toBuffer();
     const oldPart = await createPart(t.app, { type });
     await t.app.storage.put(imageKey('parts', oldPart.image), partImage, 'image/jpeg');
@@ -203,6 +208,8 @@ describe.each([
     expect(first.photos).toBeGreaterThanOrEqual(2);
     expect(first.parts).toBeGreaterThanOrEqual(2);
     expect(await presentFiles(publicName, false)).toEqual(expectedFiles(publicName, [320, 480, 640, 960]));
+    expect(await exists(legacyCopy)).toBe(false);
+    expect((await sharp((await t.app.storage.get(stationImageKey(widthVariantName(publicName, 480), false)))!).metadata()).format).toBe('webp');
     expect(await presentFiles(privateName, true)).toEqual(expectedFiles(privateName, [320, 480, 640, 960]));
     expect(await presentFiles(privateName, false)).toEqual([]);
     expect((await detail(publicId)).image_sizes).toEqual([{ width: 1000, height: 750, widths: [320, 480, 640, 960] }]);

@@ -97,6 +97,35 @@ test.describe('bundle budgets', () => {
   }
 });
 
+// Issue 17: the photos a phone loads. The width copies are WebP (decision 004). On Lighthouse's phone, as PNG or
+// JPEG the demo's /battlestations loaded 183 KB of photos and a station 205 KB; as WebP 39 and 59 KB (2026-11-28,
+// `npm start`). Here other tests' stations join the lists and lazy photos near the screen load too (10-12 files,
+// 89-105 KB measured), so the budget is loose; the WebP check is the strict one.
+test.describe('photos a phone loads', () => {
+  test.use({ viewport: { width: 412, height: 823 }, deviceScaleFactor: 1.75, isMobile: true, hasTouch: true });
+  const PHOTO_BUDGET_KB = 200;
+  for (const [name, pathOf] of [
+    ['/battlestations', async () => '/battlestations'],
+    ['a station', async (request: APIRequestContext) => `/battlestations/${((await (await request.get('/api/battlestations/featured')).json()) as { battlestation_id: number }[])[0].battlestation_id}`],
+  ] as const) {
+    test(`${name}: its photos weigh at most ${PHOTO_BUDGET_KB} KB, width copies in WebP`, async ({ page, request }) => {
+      const photos: Promise<{ path: string; bytes: number; type: string }>[] = [];
+      page.on('response', (response) => {
+        const path = new URL(response.url()).pathname;
+        if (path.startsWith('/images/')) photos.push(response.body().then((body) => ({ path, bytes: body.length, type: response.headers()['content-type'] ?? '' })));
+      });
+      await page.goto(await pathOf(request), { waitUntil: 'networkidle' });
+      const loaded = await Promise.all(photos);
+      const widthCopies = loaded.filter((photo) => /_w\d+\./.test(photo.path));
+      expect(widthCopies.length, 'the page shows width copies').toBeGreaterThan(0);
+      for (const copy of widthCopies) expect([copy.path, copy.type]).toEqual([expect.stringMatching(/\.webp$/), 'image/webp']);
+      const total = loaded.reduce((bytes, photo) => bytes + photo.bytes, 0);
+      console.log(`budgets: ${name} phone photos ${loaded.length} files, ${kb(total)} KB`);
+      expect(kb(total), `photos of ${name} on a phone (KB): ${loaded.map((photo) => `${photo.path} ${photo.bytes}`).join(', ')}`).toBeLessThanOrEqual(PHOTO_BUDGET_KB);
+    });
+  }
+});
+
 /** Layout shifts (CLS, as Lighthouse counts them) while a page and its remote load on a 4× slower CPU. */
 async function layoutShift(page: Page, path: string): Promise<number> {
   const cdp = await page.context().newCDPSession(page);

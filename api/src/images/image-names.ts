@@ -6,3 +6,10 @@ export type ImageExtension = 'jpg' | 'png';
 export function randomImageName(ext: ImageExtension): string {
   return `${randomBytes(16).toString('hex')}.${ext}`;
 }
+
+const CONTENT_TYPES: Record<string, string> = { jpg: 'image/jpeg', png: 'image/png', webp: 'image/webp' };
+
+/** The type of a file we wrote, from its name: a web copy or `_thumb` (jpg, png) or a width copy (webp). */
+export function contentTypeOf(name: string): string {
+  return CONTENT_TYPES[name.slice(name.lastIndexOf('.') + 1)] ?? 'application/octet-stream';
+}

@@ -68,6 +68,13 @@ function encode(image: Sharp, ext: ImageExtension): Sharp {
   return ext === 'jpg' ? image.jpeg({ quality: 82, progressive: true }) : image.png({ compressionLevel: 7 });
 }
 
+/** Width copies are WebP whatever the photo's format (decision 004): they are only ever shown in a `srcset`. */
+export const WIDTH_COPY_CONTENT_TYPE = 'image/webp';
+
+function encodeWidthCopy(image: Sharp): Sharp {
+  return image.webp({ quality: 80 });
+}
+
 async function toEncoded(image: Sharp): Promise<EncodedImage> {
   const { data, info } = await image.toBuffer({ resolveWithObject: true });
   return { buffer: data, width: info.width, height: info.height };
@@ -99,7 +106,7 @@ async function inspect(input: Buffer, declared: DeclaredFile | undefined): Promi
 
 /**
  * Decodes an uploaded image and re-encodes it: EXIF orientation applied, all metadata dropped, a web copy
- * (long edge ≤ 2560 px), a thumbnail (≤ 640 px wide) and the width copies below the web copy's width
+ * (long edge ≤ 2560 px), a thumbnail (≤ 640 px wide) and the WebP width copies below the web copy's width
  * (320…1280 px, issue 17). Anything that is not a decodable JPEG, PNG or
  * GIF is refused with a 400 whose message can be shown, and so is a file whose name or type (`declared`,
  * for uploads) says it is something else, or with markup hidden in its metadata or after its end, or
@@ -143,12 +150,12 @@ async function decode(input: Buffer, ext: ImageExtension, contentType: string): 
       .raw({ depth: 'uchar' })
       .toBuffer({ resolveWithObject: true });
     const pixels = () => sharp(data, { raw: { width: info.width, height: info.height, channels: info.channels } });
-    const copy = (width: number) => toEncoded(encode(pixels().resize({ width, withoutEnlargement: true }), ext));
+    const resized = (width: number) => pixels().resize({ width, withoutEnlargement: true });
     const [palette, web, thumb, ...variants] = await Promise.all([
       extractPalette(pixels()),
       toEncoded(encode(pixels(), ext)),
-      copy(IMAGE_RULES.thumbWidth),
-      ...widthsFor(info.width).map(copy),
+      toEncoded(encode(resized(IMAGE_RULES.thumbWidth), ext)),
+      ...widthsFor(info.width).map((width) => toEncoded(encodeWidthCopy(resized(width)))),
     ]);
     return { ext, contentType, web, thumb, variants, palette };
   } catch (error) {
@@ -160,11 +167,11 @@ async function decode(input: Buffer, ext: ImageExtension, contentType: string): 
  * The width copies of a web copy we stored earlier (the start-up backfill of issue 17): already oriented and
  * stripped, so no upload checks; decoded once, through the same limiter as uploads.
  */
-export async function widthCopiesOf(web: Buffer, ext: ImageExtension, limiter: DecodeLimiter = decodeLimiter): Promise<{ width: number; height: number; variants: EncodedImage[] }> {
+export async function widthCopiesOf(web: Buffer, limiter: DecodeLimiter = decodeLimiter): Promise<{ width: number; height: number; variants: EncodedImage[] }> {
   return limiter.run(`backfill-${unattributed++}`, async () => {
     const { data, info } = await open(web).raw({ depth: 'uchar' }).toBuffer({ resolveWithObject: true });
     const pixels = () => sharp(data, { raw: { width: info.width, height: info.height, channels: info.channels } });
-    const variants = await Promise.all(widthsFor(info.width).map((width) => toEncoded(encode(pixels().resize({ width }), ext))));
+    const variants = await Promise.all(widthsFor(info.width).map((width) => toEncoded(encodeWidthCopy(pixels().resize({ width })))));
     return { width: info.width, height: info.height, variants };
   });
 }

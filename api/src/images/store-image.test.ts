@@ -28,7 +28,7 @@ describe('storeImage', () => {
     const files = await fs.readdir(path.join(root, 'battlestations'));
     // A 1200 px web copy: 320, 480, 640 and 960 px copies, none at 1280 (never upscaled).
     expect(stored.widths).toEqual([320, 480, 640, 960]);
-    const widthCopies = stored.widths.map((width) => stored.name.replace('.jpg', `_w${width}.jpg`));
+    const widthCopies = stored.widths.map((width) => stored.name.replace('.jpg', `_w${width}.webp`));
     expect(files.sort()).toEqual([stored.name, stored.thumbName, ...widthCopies].sort());
     expect(storage.url(`battlestations/${stored.name}`)).toBe(`/images/battlestations/${stored.name}`);
   });

@@ -1,6 +1,6 @@
 import { thumbnailName, widthVariantName, type ImageFolder } from '@battledeck/shared/contract';
 import { imageKey, stationImageKey } from '../storage/storage';
-import { processImage, type ProcessOptions } from './image-pipeline';
+import { processImage, WIDTH_COPY_CONTENT_TYPE, type ProcessOptions } from './image-pipeline';
 import { randomImageName } from './image-names';
 import type { Palette } from './palette';
 import type { DeclaredFile } from './upload-checks';
@@ -14,7 +14,7 @@ export interface StoredImage {
   height: number;
   thumbWidth: number;
   thumbHeight: number;
-  /** The width copies written (`{name}_w{width}.{ext}`), narrowest first. */
+  /** The width copies written (`{name}_w{width}.webp`), narrowest first. */
   widths: number[];
   bytes: number;
   /** Its palette (decision 017). */
@@ -44,7 +44,7 @@ export async function storeImage(
   await Promise.all([
     files.put(key(name), image.web.buffer, image.contentType),
     files.put(key(thumbName), image.thumb.buffer, image.contentType),
-    ...image.variants.map((copy) => files.put(key(widthVariantName(name, copy.width)), copy.buffer, image.contentType)),
+    ...image.variants.map((copy) => files.put(key(widthVariantName(name, copy.width)), copy.buffer, WIDTH_COPY_CONTENT_TYPE)),
   ]);
   return {
     name,

@@ -10,7 +10,7 @@ declare module 'fastify' {
 }
 
 const YEAR_MS = 365 * 24 * 3600 * 1000;
-const SERVED_FILE = /^\/(battlestations|parts)\/[A-Za-z0-9][A-Za-z0-9_-]*\.(jpg|png|gif)$/;
+const SERVED_FILE = /^\/(battlestations|parts)\/[A-Za-z0-9][A-Za-z0-9_-]*\.(jpg|png|gif|webp)$/;
 
 /**
  * Image storage; with the local driver the API also serves the files at /images/{folder}/{file}. With S3

@@ -52,13 +52,16 @@ export async function renameStationImages(tx: Database, stationId: number, renam
     .where(and(eq(battlestation_images.battlestation_id, stationId), inArray(battlestation_images.image, [...renames.keys()])));
 }
 
-/** The station a photo (or its `_thumb`) belongs to, with what decides who may see it. */
-export async function findStationOfImage(db: Database, name: string): Promise<{ user_id: string; is_public: boolean } | undefined> {
+/**
+ * The station a photo belongs to, with what decides who may see it: the photo stored under one of `names`
+ * (a width copy's name fits either a .jpg or a .png web copy).
+ */
+export async function findStationOfImage(db: Database, names: string[]): Promise<{ user_id: string; is_public: boolean } | undefined> {
   const [row] = await db
     .select({ user_id: battlestations.user_id, is_public: battlestations.is_public })
     .from(battlestation_images)
     .innerJoin(battlestations, eq(battlestations.battlestation_id, battlestation_images.battlestation_id))
-    .where(eq(battlestation_images.image, name))
+    .where(inArray(battlestation_images.image, names))
     .limit(1);
   return row;
 }

@@ -1,9 +1,8 @@
-import { widthVariantName, type ImageFolder } from '@battledeck/shared/contract';
+import { legacyWidthVariantName, RESPONSIVE_WIDTHS, widthVariantName, type ImageFolder } from '@battledeck/shared/contract';
 import { and, eq, isNull } from 'drizzle-orm';
 import type { Database } from '../db/database';
 import { battlestation_images, battlestations, parts } from '../db/schema';
-import { widthCopiesOf } from '../images/image-pipeline';
-import type { ImageExtension } from '../images/image-names';
+import { WIDTH_COPY_CONTENT_TYPE, widthCopiesOf } from '../images/image-pipeline';
 import { withWrittenFiles, type WrittenFiles } from '../images/written-files';
 import type { Logger } from '../lib/logger';
 import { imageKey, stationImageKey, type Storage } from '../storage/storage';
@@ -19,9 +18,6 @@ export interface BackfillCount {
   parts: number;
 }
 
-const CONTENT_TYPES: Record<ImageExtension, string> = { jpg: 'image/jpeg', png: 'image/png' };
-const extensionOf = (name: string): ImageExtension => (name.endsWith('.png') ? 'png' : 'jpg');
-
 /**
  * Writes the width copies of one stored web copy beside it (`key(file)` places a file); answers the web
  * copy's size and the widths written, or undefined when the web copy is gone (nothing to copy, nothing to
@@ -30,9 +26,8 @@ const extensionOf = (name: string): ImageExtension => (name.endsWith('.png') ? '
 async function writeCopies(files: WrittenFiles, name: string, key: (file: string) => string) {
   const web = await files.storage.get(key(name));
   if (!web) return undefined;
-  const ext = extensionOf(name);
-  const { width, height, variants } = await widthCopiesOf(web, ext);
-  for (const copy of variants) await files.put(key(widthVariantName(name, copy.width)), copy.buffer, CONTENT_TYPES[ext]);
+  const { width, height, variants } = await widthCopiesOf(web);
+  for (const copy of variants) await files.put(key(widthVariantName(name, copy.width)), copy.buffer, WIDTH_COPY_CONTENT_TYPE);
   return { width, height, widths: variants.map((copy) => copy.width) };
 }
 
@@ -44,8 +39,9 @@ async function backfillStationPhotos(deps: BackfillDeps): Promise<number> {
     .where(isNull(battlestation_images.widths));
   let done = 0;
   for (const row of rows) {
-    await backfillOne(deps, async (files) => {
-      const copies = await writeCopies(files, row.image, (file) => stationImageKey(file, !row.is_public));
+    const key = (file: string) => stationImageKey(file, !row.is_public);
+    await backfillOne(deps, row.image, key, async (files) => {
+      const copies = await writeCopies(files, row.image, key);
       // Renamed since the list was read (a station that changed sides): the update finds no row and throws,
       // so the copies written under the old name are deleted; the new name is filled on the next start.
       const updated = await deps.db
@@ -64,8 +60,9 @@ async function backfillPartImages(deps: BackfillDeps): Promise<number> {
   const rows = await deps.db.select({ part_id: parts.part_id, image: parts.image }).from(parts).where(isNull(parts.image_widths));
   let done = 0;
   for (const row of rows) {
-    await backfillOne(deps, async (files) => {
-      const copies = await writeCopies(files, row.image, (file) => imageKey('parts' satisfies ImageFolder, file));
+    const key = (file: string) => imageKey('parts' satisfies ImageFolder, file);
+    await backfillOne(deps, row.image, key, async (files) => {
+      const copies = await writeCopies(files, row.image, key);
       const updated = await deps.db
         .update(parts)
         .set(copies ? { image_width: copies.width, image_height: copies.height, image_widths: copies.widths } : { image_widths: [] })
@@ -80,18 +77,28 @@ async function backfillPartImages(deps: BackfillDeps): Promise<number> {
 
 class StaleRow extends Error {}
 
-/** One photo: its copies and its row together, or neither; a failure is logged and left for the next start. */
-async function backfillOne(deps: BackfillDeps, work: (files: WrittenFiles) => Promise<void>): Promise<void> {
+/**
+ * One photo: its copies and its row together, or neither; a failure is logged and left for the next start.
+ * Once the row names the WebP copies, the copies written in the photo's own format before them (migration
+ * 0025 set those rows back to null) are deleted; deleting a file that was never there is not an error.
+ */
+async function backfillOne(deps: BackfillDeps, name: string, key: (file: string) => string, work: (files: WrittenFiles) => Promise<void>): Promise<void> {
   try {
     await withWrittenFiles(deps.storage, deps.log, work);
   } catch (error) {
     if (!(error instanceof StaleRow)) deps.log.error({ err: error }, 'could not write the width copies of a photo');
+    return;
   }
+  const legacy = RESPONSIVE_WIDTHS.map((width) => key(legacyWidthVariantName(name, width)));
+  const results = await Promise.allSettled(legacy.map((file) => deps.storage.delete(file)));
+  results.forEach((result, i) => {
+    if (result.status === 'rejected') deps.log.error({ err: result.reason, key: legacy[i] }, 'could not delete an old width copy');
+  });
 }
 
 /**
- * Existing data of issue 17: photos stored before the width copies existed (old uploads, older demo seeds)
- * have `widths` null. Each gets its copies written from its web copy and its row filled; a photo whose web
+ * Existing data of issue 17: photos stored before the width copies existed (old uploads, older demo seeds),
+ * or whose copies were written in the photo's own format before they were WebP, have `widths` null. Each gets its copies written from its web copy and its row filled; a photo whose web
  * copy is missing is recorded with no widths, so the client offers only what exists. Idempotent: only rows
  * still null are read, so a second run writes nothing.
  */

@@ -1,12 +1,13 @@
 import type { AuthUser } from '../auth/auth-user';
 import type { Database } from '../db/database';
 import { notFound } from '../errors';
+import { contentTypeOf } from '../images/image-names';
 import { findStationOfImage } from '../repositories/battlestation-media-repository';
 import { stationImageKey, type Storage } from '../storage/storage';
 import { isOwnerOrStaff } from './battlestation-access';
 
-/** A photo file name as we write them: `{32 hex}.{jpg|png}`, optionally `_thumb` or a width copy (`_w480`). */
-const PHOTO_FILE = /^([0-9a-f]{32})(_thumb|_w\d{3,4})?\.(jpg|png)$/;
+/** A photo file name as we write them: `{32 hex}.{jpg|png}`, its `_thumb`, or a width copy (`_w480.webp`). */
+const PHOTO_FILE = /^([0-9a-f]{32})(?:(_thumb)?\.(jpg|png)|_w\d{3,4}\.webp)$/;
 
 export interface PrivatePhoto {
   bytes: Buffer;
@@ -20,9 +21,11 @@ export interface PrivatePhoto {
 export async function readPrivatePhoto(deps: { db: Database; storage: Storage }, user: AuthUser | null | undefined, file: string): Promise<PrivatePhoto> {
   const match = PHOTO_FILE.exec(file);
   if (!match) throw notFound();
-  const station = await findStationOfImage(deps.db, `${match[1]}.${match[3]}`);
+  // A width copy's name does not say whether its photo is a .jpg or a .png.
+  const photos = match[3] ? [`${match[1]}.${match[3]}`] : [`${match[1]}.jpg`, `${match[1]}.png`];
+  const station = await findStationOfImage(deps.db, photos);
   if (!station || station.is_public || !isOwnerOrStaff(user, station)) throw notFound();
   const bytes = await deps.storage.get(stationImageKey(file, true));
   if (!bytes) throw notFound();
-  return { bytes, contentType: match[3] === 'png' ? 'image/png' : 'image/jpeg' };
+  return { bytes, contentType: contentTypeOf(file) };
 }

@@ -1,5 +1,5 @@
 import { photoFileNames } from '@battledeck/shared/contract';
-import { randomImageName, type ImageExtension } from '../images/image-names';
+import { contentTypeOf, randomImageName, type ImageExtension } from '../images/image-names';
 import type { WrittenFiles } from '../images/written-files';
 import type { Logger } from '../lib/logger';
 import { stationImageKey, type Storage } from '../storage/storage';
@@ -11,8 +11,6 @@ import { stationImageKey, type Storage } from '../storage/storage';
  * transaction, and only after the commit are the old files deleted. The copies go through `files`, so a
  * save that fails deletes them again: no orphan file, no half-renamed record.
  */
-
-const CONTENT_TYPES: Record<ImageExtension, string> = { jpg: 'image/jpeg', png: 'image/png' };
 
 export interface PhotoMove {
   /** Old name → new name, for the rows. */
@@ -35,7 +33,7 @@ export async function movePhotos(files: WrittenFiles, names: readonly string[], 
       const bytes = await files.storage.get(oldKey);
       // A file already lost must not pin the station to its side: the row is renamed all the same.
       if (!bytes) continue;
-      await files.put(stationImageKey(to, toPrivate), bytes, CONTENT_TYPES[ext]);
+      await files.put(stationImageKey(to, toPrivate), bytes, contentTypeOf(to));
       oldKeys.push(oldKey);
     }
     renames.set(name, renamed);

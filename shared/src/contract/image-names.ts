@@ -13,8 +13,18 @@ export function thumbnailName(file: string): string {
  */
 export const RESPONSIVE_WIDTHS = [320, 480, 640, 960, 1280] as const;
 
-/** `name.jpg` → `name_w480.jpg`: the copy of a photo `width` pixels wide. */
+/**
+ * `name.png` → `name_w480.webp`: the copy of a photo `width` pixels wide. Width copies are WebP whatever the
+ * photo's format (decision 004: a PNG render's copy is about a twelfth of the bytes, a JPEG's about two
+ * thirds); the web copy and `_thumb` keep the photo's format for links and older clients.
+ */
 export function widthVariantName(file: string, width: number): string {
+  const dot = file.lastIndexOf('.');
+  return `${dot > 0 ? file.slice(0, dot) : file}_w${width}.webp`;
+}
+
+/** `name.jpg` → `name_w480.jpg`: a width copy as written before they were WebP (deleted by the start-up backfill). */
+export function legacyWidthVariantName(file: string, width: number): string {
   return withSuffix(file, `_w${width}`);
 }
 
@@ -23,9 +33,14 @@ export function widthsFor(sourceWidth: number): number[] {
   return RESPONSIVE_WIDTHS.filter((width) => width < sourceWidth);
 }
 
-/** Every file a photo may have: the web copy, its `_thumb` and every width copy (to delete or move them all). */
+/** Every file a photo may have: the web copy, its `_thumb` and every width copy, old ones too (to delete or move them all). */
 export function photoFileNames(file: string): string[] {
-  return [file, thumbnailName(file), ...RESPONSIVE_WIDTHS.map((width) => widthVariantName(file, width))];
+  return [
+    file,
+    thumbnailName(file),
+    ...RESPONSIVE_WIDTHS.map((width) => widthVariantName(file, width)),
+    ...RESPONSIVE_WIDTHS.map((width) => legacyWidthVariantName(file, width)),
+  ];
 }
 
 function withSuffix(file: string, suffix: string): string {

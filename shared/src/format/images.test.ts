@@ -22,8 +22,8 @@ describe('image names', () => {
 describe('photoSrcSet (issue 17)', () => {
   it('lists the width copies the photo has, then the web copy at its own width', () => {
     expect(photoSrcSet('battlestations', 'a.jpg', { width: 1000, height: 750, widths: [320, 480, 640, 960] })).toBe(
-      '/images/battlestations/a_w320.jpg 320w, /images/battlestations/a_w480.jpg 480w, /images/battlestations/a_w640.jpg 640w, ' +
-        '/images/battlestations/a_w960.jpg 960w, /images/battlestations/a.jpg 1000w',
+      '/images/battlestations/a_w320.webp 320w, /images/battlestations/a_w480.webp 480w, /images/battlestations/a_w640.webp 640w, ' +
+        '/images/battlestations/a_w960.webp 960w, /images/battlestations/a.jpg 1000w',
     );
   });
 

@@ -31,8 +31,8 @@ const photo = (card: Card, props: { lcp?: boolean } = {}) => {
 it('offers the width copies the photo has with the sizes of the card grid, at its real proportions', () => {
   const img = photo(station());
   expect(img.getAttribute('srcset')).toBe(
-    '/images/battlestations/a1_w320.jpg 320w, /images/battlestations/a1_w480.jpg 480w, /images/battlestations/a1_w640.jpg 640w, ' +
-      '/images/battlestations/a1_w960.jpg 960w, /images/battlestations/a1.jpg 1000w',
+    '/images/battlestations/a1_w320.webp 320w, /images/battlestations/a1_w480.webp 480w, /images/battlestations/a1_w640.webp 640w, ' +
+      '/images/battlestations/a1_w960.webp 960w, /images/battlestations/a1.jpg 1000w',
   );
   expect(img.getAttribute('sizes')).toBe(STATION_CARD_SIZES);
   expect(img).toHaveAttribute('src', '/images/battlestations/a1_thumb.jpg');

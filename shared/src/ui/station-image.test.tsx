@@ -103,8 +103,8 @@ describe('width copies (issue 17)', () => {
     render(<StationImage name="d4.jpg" isPrivate={false} thumb size={size} sizes="(min-width: 800px) 50vw, 100vw" alt="Desk" />);
     expect(img()).toHaveAttribute('src', '/images/battlestations/d4_thumb.jpg');
     expect(img().getAttribute('srcset')).toBe(
-      '/images/battlestations/d4_w320.jpg 320w, /images/battlestations/d4_w480.jpg 480w, /images/battlestations/d4_w640.jpg 640w, ' +
-        '/images/battlestations/d4_w960.jpg 960w, /images/battlestations/d4_w1280.jpg 1280w, /images/battlestations/d4.jpg 1600w',
+      '/images/battlestations/d4_w320.webp 320w, /images/battlestations/d4_w480.webp 480w, /images/battlestations/d4_w640.webp 640w, ' +
+        '/images/battlestations/d4_w960.webp 960w, /images/battlestations/d4_w1280.webp 1280w, /images/battlestations/d4.jpg 1600w',
     );
     expect(img()).toHaveAttribute('sizes', '(min-width: 800px) 50vw, 100vw');
     expect([img().getAttribute('width'), img().getAttribute('height')]).toEqual(['1600', '1000']);
@@ -112,7 +112,7 @@ describe('width copies (issue 17)', () => {
 
   it('offers no width that the photo does not have', () => {
     render(<StationImage name="e5.png" isPrivate={false} size={{ width: 500, height: 400, widths: [320, 480] }} sizes="100vw" alt="Desk" />);
-    expect(img().getAttribute('srcset')).toBe('/images/battlestations/e5_w320.png 320w, /images/battlestations/e5_w480.png 480w, /images/battlestations/e5.png 500w');
+    expect(img().getAttribute('srcset')).toBe('/images/battlestations/e5_w320.webp 320w, /images/battlestations/e5_w480.webp 480w, /images/battlestations/e5.png 500w');
   });
 
   it('keeps a plain src without a size (an older answer)', () => {

@@ -28,7 +28,7 @@ const cardImage = (summary: PartSummary) =>
 
 it('gives a card the width copies the image has, the catalogue grid sizes and its real proportions', () => {
   const img = cardImage(part());
-  expect(img.getAttribute('srcset')).toBe('/images/parts/p3_w320.jpg 320w, /images/parts/p3_w480.jpg 480w, /images/parts/p3_w640.jpg 640w, /images/parts/p3.jpg 800w');
+  expect(img.getAttribute('srcset')).toBe('/images/parts/p3_w320.webp 320w, /images/parts/p3_w480.webp 480w, /images/parts/p3_w640.webp 640w, /images/parts/p3.jpg 800w');
   expect(img.getAttribute('sizes')).toBe(PART_CARD_SIZES);
   expect(img).toHaveAttribute('src', '/images/parts/p3_thumb.jpg');
   expect([img.getAttribute('width'), img.getAttribute('height'), img.getAttribute('loading')]).toEqual(['800', '800', 'lazy']);
@@ -43,7 +43,7 @@ it('claims no width the image lacks: an answer without its size shows the thumbn
 
 it("gives the part page's picture its copies, a 420 px slot (less on a phone) and high priority", () => {
   const img = render(<PartImage image="p4.png" name="RTX" size={{ width: 500, height: 400, widths: [320, 480] }} />).container.querySelector('img')!;
-  expect(img.getAttribute('srcset')).toBe('/images/parts/p4_w320.png 320w, /images/parts/p4_w480.png 480w, /images/parts/p4.png 500w');
+  expect(img.getAttribute('srcset')).toBe('/images/parts/p4_w320.webp 320w, /images/parts/p4_w480.webp 480w, /images/parts/p4.png 500w');
   expect(img.getAttribute('sizes')).toBe(PART_IMAGE_SIZES);
   expect([img.getAttribute('width'), img.getAttribute('height'), img.getAttribute('fetchpriority')]).toEqual(['500', '400', 'high']);
 });
