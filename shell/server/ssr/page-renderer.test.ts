@@ -34,7 +34,10 @@ function release(version: string, body: { heading?: string; code?: string; prefe
        prefetch: ${body.prefetch ?? "async ({ path }) => (path === '' ? { title: 'All Parts', description: 'Every <part>' } : null)"},
      };`;
   // Two chunks of a build can hold the same CSS (webpack names both files by that content's hash).
-  write(path.join(dir, 'mf-manifest.json'), JSON.stringify({ exposes: [{ assets: { css: { sync: ['app.css'], async: ['page.css', 'copy.css'] } } }] }));
+  write(path.join(dir, 'mf-manifest.json'), JSON.stringify({ exposes: [{ assets: { css: { sync: ['app.css'], async: ['page.css', 'copy.css', 'main.css', 'shared.css'] } } }] }));
+  // The shared package's CSS is in every build: here under the shell's own name and under another one.
+  write(path.join(dir, 'main.css'), 'body { margin: 0 }');
+  write(path.join(dir, 'shared.css'), 'body { margin: 0 }');
   write(path.join(dir, 'app.css'), `.parts-${version} { color: red }`);
   write(path.join(dir, 'page.css'), `.page-${version} { color: blue }`);
   write(path.join(dir, 'copy.css'), `.page-${version} { color: blue }`);
@@ -104,6 +107,10 @@ describe('server rendering through the remotes (ADR 012)', () => {
     expect(html).toContain('<style data-href="page.css">.page-v1 { color: blue }</style>');
     expect(html).toContain('<style data-href="copy.css"></style>');
     expect(html.split('.page-v1 { color: blue }')).toHaveLength(2);
+    // What the shell's tags hold already is not inlined again for the remote: one tag per name, one copy of a text.
+    expect(html.split('data-href="main.css"')).toHaveLength(2);
+    expect(html).toContain('<style data-href="shared.css"></style>');
+    expect(html.split('body { margin: 0 }')).toHaveLength(2);
     const state = JSON.parse(/<script type="application\/json" id="battledeck-state">(.*?)<\/script>/.exec(html)![1]) as { remote: string; queries: { queries: unknown[] } };
     expect(state.remote).toBe('mf_parts');
     expect(state.queries.queries).toHaveLength(1);

@@ -6,7 +6,7 @@ import { escapeHtml } from '@battledeck/shared/format';
 import type { PageHead, RemoteName, RemoteServerModule } from '@battledeck/shared/remote';
 import { oembedDiscoveryLink } from '../embed-card';
 import { withProductionReact } from './production-react';
-import { inlineStyles, shellStyleFiles, type StyleFile } from './shell-styles';
+import { inlineStyles, noStylesInlined, shellStyleFiles, type InlinedStyles, type StyleFile } from './shell-styles';
 
 /**
  * Server rendering of the public pages (ADR 012), on the site server's side: loads the shell's server build
@@ -161,21 +161,28 @@ export function createPageRenderer(options: PageRendererOptions): PageRenderer {
   /** The shell's page with its styles inlined (no request blocks the first paint). */
   const template = cachedByMtime((indexFile) => {
     const dist = path.dirname(indexFile);
-    const styles = inlineStyles(shellStyleFiles(dist));
+    const inlined = noStylesInlined();
+    const styles = inlineStyles(shellStyleFiles(dist), inlined);
     const index = readFileSync(indexFile, 'utf8');
     if (!index.includes('<div id="root"></div>')) throw new Error('index.html has no empty #root to render into');
     // The app's scripts start after the page has loaded (public/after-load.js); the page works without them.
     const scripts = [...index.matchAll(/<script defer="defer" src="([^"]+)"><\/script>/g)].map((match) => match[1]);
-    return index
+    const html = index
       .replace(/<script defer="defer" src="[^"]+"><\/script>/g, '')
       .replace('</head>', () => `<script defer src="/after-load.js" data-scripts="${escapeHtml(scripts.join(' '))}"></script>${styles}</head>`)
       .replace(/<noscript>[^<]*<\/noscript>/, '');
+    return { html, inlined };
   });
 
-  /** The remote's style tags for its exposed App and the pages it loads (named in its mf-manifest.json). */
-  const stylesOf = new Map<string, Promise<string>>();
+  /**
+   * The remote's style tags for its exposed App and the pages it loads (named in its mf-manifest.json), less
+   * what the shell's page holds already; kept per shell page, as the shell's build decides what that is.
+   */
+  const stylesOfShell = new WeakMap<InlinedStyles, Map<string, Promise<string>>>();
 
-  async function remoteStyles(name: RemoteName): Promise<string> {
+  async function remoteStyles(name: RemoteName, shellInlined: InlinedStyles): Promise<string> {
+    let stylesOf = stylesOfShell.get(shellInlined);
+    if (!stylesOf) stylesOfShell.set(shellInlined, (stylesOf = new Map()));
     const manifestUrl = (readJsonFile(options.remotesFile) as Partial<Record<RemoteName, string>>)[name];
     if (!manifestUrl) return '';
     const manifestText = await fetchText(manifestUrl);
@@ -186,7 +193,8 @@ export function createPageRenderer(options: PageRendererOptions): PageRenderer {
       const manifest = JSON.parse(manifestText) as { exposes?: { assets: { css: { sync: string[]; async: string[] } } }[] };
       const base = manifestUrl.replace(/[^/]*$/, '');
       const files = [...new Set((manifest.exposes ?? []).flatMap((expose) => [...expose.assets.css.sync, ...expose.assets.css.async]))];
-      styles = Promise.all(files.map(async (file): Promise<StyleFile> => ({ name: file, text: await fetchText(`${base}${file}`) }))).then(inlineStyles);
+      const page = { texts: new Set(shellInlined.texts), names: new Set(shellInlined.names) };
+      styles = Promise.all(files.map(async (file): Promise<StyleFile> => ({ name: file, text: await fetchText(`${base}${file}`) }))).then((loaded) => inlineStyles(loaded, page));
       stylesOf.set(key, styles);
       styles.catch(() => stylesOf.delete(key));
     }
@@ -212,8 +220,9 @@ export function createPageRenderer(options: PageRendererOptions): PageRenderer {
       signal,
     );
     if (!page) return null;
-    const styles = remote ? await withTimeout(remoteStyles(remote), signal) : '';
-    let html = template(indexFile).replace(/<title>[^<]*<\/title>/, () => `<title>${escapeHtml(render.pageTitle(page.head.title))}</title>`);
+    const shellPage = template(indexFile);
+    const styles = remote ? await withTimeout(remoteStyles(remote, shellPage.inlined), signal) : '';
+    let html = shellPage.html.replace(/<title>[^<]*<\/title>/, () => `<title>${escapeHtml(render.pageTitle(page.head.title))}</title>`);
     if (page.head.description) {
       const description = `<meta name="description" content="${escapeHtml(page.head.description)}">`;
       html = html.replace(/<meta name="?description"?[^>]*>/, () => description);

@@ -17,22 +17,35 @@ export function shellStyleFiles(dist: string): StyleFile[] {
     .map((name) => ({ name, text: readFileSync(path.join(dist, name), 'utf8') }));
 }
 
+/** What a page's style tags already hold: the CSS texts inlined, and the file names tagged. */
+export interface InlinedStyles {
+  texts: Set<string>;
+  names: Set<string>;
+}
+
+export const noStylesInlined = (): InlinedStyles => ({ texts: new Set(), names: new Set() });
+
 /**
  * Style tags for inlined CSS files, each marked with its file's name in `data-href`: the chunk loader
  * (mini-css-extract's runtime) finds a style tag with the name of the stylesheet a chunk needs and does not
  * fetch it again, which would restyle and lay out the whole page a second time while it starts. Chunks that
  * share a module carry the same CSS under their own names: that text is inlined once, and its other names
- * get an empty tag that only says the file is here.
+ * get an empty tag that only says the file is here. `page` is what the page already holds (the shell's tags,
+ * when these are a remote's): the shared package's CSS is in every build, often under the same name, and is
+ * inlined once per page. It is updated with what these tags add.
  */
-export function inlineStyles(files: readonly StyleFile[]): string {
-  const seen = new Set<string>();
+export function inlineStyles(files: readonly StyleFile[], page: InlinedStyles = noStylesInlined()): string {
   return files
     .map(({ name, text }) => {
-      const css = withoutSourceMapComment(text);
-      const first = !seen.has(css);
-      seen.add(css);
       // Our own build's file names ([name].[contenthash].css); quoted all the same, as everything put in HTML.
-      return `<style data-href="${name.replace(/[^\w./-]/g, '')}">${first ? css : ''}</style>`;
+      const href = name.replace(/[^\w./-]/g, '');
+      // The same name is the same file (its content hash is in it): the page has its tag already.
+      if (page.names.has(href)) return '';
+      page.names.add(href);
+      const css = withoutSourceMapComment(text);
+      const first = !page.texts.has(css);
+      page.texts.add(css);
+      return `<style data-href="${href}">${first ? css : ''}</style>`;
     })
     .join('');
 }
