@@ -98,9 +98,10 @@ async function backfillOne(deps: BackfillDeps, name: string, key: (file: string)
 
 /**
  * Existing data of issue 17: photos stored before the width copies existed (old uploads, older demo seeds),
- * or whose copies were written in the photo's own format before they were WebP, have `widths` null. Each gets its copies written from its web copy and its row filled; a photo whose web
- * copy is missing is recorded with no widths, so the client offers only what exists. Idempotent: only rows
- * still null are read, so a second run writes nothing.
+ * or whose copies were written in the photo's own format before they were WebP, have `widths` null. Each
+ * gets its copies written from its web copy and its row filled; a photo whose web copy is missing is
+ * recorded with no widths, so the client offers only what exists. Idempotent: only rows still null are
+ * read, so a second run writes nothing.
  */
 export async function backfillPhotoWidths(deps: BackfillDeps): Promise<BackfillCount> {
   return { photos: await backfillStationPhotos(deps), parts: await backfillPartImages(deps) };
