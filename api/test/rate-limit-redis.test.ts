@@ -65,14 +65,15 @@ describe('rate limits shared through Redis (REDIS_URL)', () => {
     // A namespace of its own: parallel runs and other suites never share these counters.
     namespace = `bd-test-${randomUUID()}:`;
     const shared = { redisUrl: REDIS_URL, rateLimitNamespace: namespace };
-    first = await buildTestApp({ ...shared, rateLimits: { signUp: LIMIT, upload: LIMIT, favorite: LIMIT, partRequest: LIMIT, similarParts: LIMIT } });
-    second = await buildTestApp({ ...shared, rateLimits: { signUp: LIMIT, upload: LIMIT, favorite: LIMIT, partRequest: LIMIT, similarParts: LIMIT } });
+    const instance = () => buildTestApp({ ...shared, rateLimits: { signUp: LIMIT, upload: LIMIT, favorite: LIMIT, partRequest: LIMIT, similarParts: LIMIT } });
+    [first, second] = await Promise.all([instance(), instance()]);
     redis = new Redis(REDIS_URL);
     // One identity, known to both instances' databases, as it would be to two instances of one database.
     user = await createUser(first.app);
     await insertUser(second.app.db, { user_id: user.uid, username: user.username, email: user.email });
     instances = await Promise.all([first, second].map(async (t) => ({ t, stationId: (await createBattlestation(t.app)).battlestation_id })));
-  });
+    // Two apps, each with its own database: under a full parallel run on a slow day this took over 90 s.
+  }, 180_000);
   afterAll(async () => {
     await first?.close();
     await second?.close();
