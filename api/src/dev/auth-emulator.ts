@@ -164,12 +164,27 @@ export interface SignInResult {
   email: string;
 }
 
-/** Signs in through the emulator's REST API (what the Firebase JS SDK does), returning an ID token. */
+/** A kept-alive connection the emulator closed just as it was reused: the request never got an answer. */
+function isClosedSocket(error: unknown): boolean {
+  const cause = (error as { cause?: { code?: string } } | undefined)?.cause;
+  return error instanceof TypeError && cause?.code === 'UND_ERR_SOCKET';
+}
+
+/**
+ * Signs in through the emulator's REST API (what the Firebase JS SDK does), returning an ID token. A sign-in
+ * changes nothing, so it is sent once more when the connection was closed under it (seen once in a full
+ * parallel test run: "other side closed").
+ */
 export async function signInWithPassword(email: string, password: string): Promise<SignInResult> {
-  const response = await fetch(`${AUTH_EMULATOR.url}/identitytoolkit.googleapis.com/v1/accounts:signInWithPassword?key=any`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ email, password, returnSecureToken: true }),
+  const send = () =>
+    fetch(`${AUTH_EMULATOR.url}/identitytoolkit.googleapis.com/v1/accounts:signInWithPassword?key=any`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ email, password, returnSecureToken: true }),
+    });
+  const response = await send().catch((error: unknown) => {
+    if (isClosedSocket(error)) return send();
+    throw error;
   });
   const body = (await response.json()) as SignInResult & { error?: { message: string } };
   if (!response.ok) throw new Error(`Sign-in failed for ${email}: ${body.error?.message ?? response.status}`);
