@@ -69,8 +69,6 @@ function encode(image: Sharp, ext: ImageExtension): Sharp {
 }
 
 /** Width copies are WebP whatever the photo's format (decision 004): they are only ever shown in a `srcset`. */
-export const WIDTH_COPY_CONTENT_TYPE = 'image/webp';
-
 function encodeWidthCopy(image: Sharp): Sharp {
   return image.webp({ quality: 80 });
 }

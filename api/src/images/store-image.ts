@@ -1,7 +1,7 @@
 import { thumbnailName, widthVariantName, type ImageFolder } from '@battledeck/shared/contract';
 import { imageKey, stationImageKey } from '../storage/storage';
-import { processImage, WIDTH_COPY_CONTENT_TYPE, type ProcessOptions } from './image-pipeline';
-import { randomImageName } from './image-names';
+import { processImage, type ProcessOptions } from './image-pipeline';
+import { contentTypeOf, randomImageName } from './image-names';
 import type { Palette } from './palette';
 import type { DeclaredFile } from './upload-checks';
 import type { WrittenFiles } from './written-files';
@@ -44,7 +44,10 @@ export async function storeImage(
   await Promise.all([
     files.put(key(name), image.web.buffer, image.contentType),
     files.put(key(thumbName), image.thumb.buffer, image.contentType),
-    ...image.variants.map((copy) => files.put(key(widthVariantName(name, copy.width)), copy.buffer, WIDTH_COPY_CONTENT_TYPE)),
+    ...image.variants.map((copy) => {
+      const file = widthVariantName(name, copy.width);
+      return files.put(key(file), copy.buffer, contentTypeOf(file));
+    }),
   ]);
   return {
     name,

@@ -2,7 +2,8 @@ import { legacyWidthVariantName, RESPONSIVE_WIDTHS, widthVariantName, type Image
 import { and, eq, isNull } from 'drizzle-orm';
 import type { Database } from '../db/database';
 import { battlestation_images, battlestations, parts } from '../db/schema';
-import { WIDTH_COPY_CONTENT_TYPE, widthCopiesOf } from '../images/image-pipeline';
+import { widthCopiesOf } from '../images/image-pipeline';
+import { contentTypeOf } from '../images/image-names';
 import { withWrittenFiles, type WrittenFiles } from '../images/written-files';
 import type { Logger } from '../lib/logger';
 import { imageKey, stationImageKey, type Storage } from '../storage/storage';
@@ -27,7 +28,10 @@ async function writeCopies(files: WrittenFiles, name: string, key: (file: string
   const web = await files.storage.get(key(name));
   if (!web) return undefined;
   const { width, height, variants } = await widthCopiesOf(web);
-  for (const copy of variants) await files.put(key(widthVariantName(name, copy.width)), copy.buffer, WIDTH_COPY_CONTENT_TYPE);
+  for (const copy of variants) {
+    const file = widthVariantName(name, copy.width);
+    await files.put(key(file), copy.buffer, contentTypeOf(file));
+  }
   return { width, height, widths: variants.map((copy) => copy.width) };
 }
 
