@@ -1,7 +1,7 @@
 import type { Page } from '@playwright/test';
 import { expectVisibleFocus, tabTo } from '../lib/keyboard';
 import { createStation, idToken, png, registerAccount, uniqueName, type Account } from '../lib/test-data';
-import { ADMIN_USER, DEMO_USER, expect, test } from './fixtures';
+import { ADMIN_USER, DEMO_USER, expect, nextFrames, test } from './fixtures';
 
 /**
  * Issue 7 part 9: the main flows with the keyboard alone (Tab, Shift+Tab, Enter, Space, arrows, Escape;
@@ -148,6 +148,7 @@ test('keyboard: sign in, create a battlestation, reorder its photos, pick a part
   await page.keyboard.press('Space');
   // dnd-kit announces where the photo is as soon as it is picked up.
   await expect(page.getByText(/red\.png\) is over position 1 of 3/)).toBeAttached();
+  await nextFrames(page);
   // One arrow press is one place (issue 16 item 3: it used to take 5–9 presses of a few pixels each).
   await page.keyboard.press('ArrowRight');
   await expect(page.getByText(/red\.png\) is over position 2 of 3/)).toBeAttached();

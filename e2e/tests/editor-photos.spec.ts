@@ -1,6 +1,6 @@
 import type { Page } from '@playwright/test';
 import { png, registerAccount } from '../lib/test-data';
-import { expect, signIn, test } from './fixtures';
+import { expect, nextFrames, signIn, test } from './fixtures';
 
 /**
  * Issue 16 items 3 and 4 in Chromium: one arrow key moves a photo one place, Escape puts it back, the whole
@@ -25,9 +25,6 @@ async function order(page: Page): Promise<string[]> {
   await expect(tiles).toHaveCount(3);
   return (await tiles.evaluateAll((imgs) => imgs.map((img) => img.getAttribute('alt') ?? ''))).map((alt) => /\((.*)\)/.exec(alt)?.[1] ?? alt);
 }
-
-/** Waits for the page's next two frames. */
-const nextFrames = (page: Page) => page.evaluate(() => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done))));
 
 test.describe('photo tiles on a desktop', () => {
   test.beforeEach(async ({ page, request }) => {

@@ -57,6 +57,9 @@ export const test = base.extend<Fixtures>({
 
 export { expect };
 
+/** Waits for the page's next two frames: dnd-kit gets ready for the arrow keys over those after a keyboard pick-up. */
+export const nextFrames = (page: Page) => page.evaluate(() => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done))));
+
 export const DEMO_USER = { email: 'demo@example.com', password: 'demo-pass-123' };
 export const ADMIN_USER = { email: 'admin@example.com', password: 'admin-pass-123' };
 
