@@ -28,11 +28,13 @@ async function s3Overrides(): Promise<{ overrides: Partial<Config>; close: () =>
 }
 
 describe.each([
-  ['local disk', async () => ({ overrides: {}, close: async () => undefined })],
+  ['local disk', async () => ({ overrides: {} as Partial<Config>, close: async () => undefined })],
   ['S3-compatible (s3rver)', s3Overrides],
 ])('photo width copies: %s', (_driver, makeStorage) => {
   let t: TestApp;
   let closeStorage: () => Promise<void>;
+  /** Where the S3 driver's objects are read over HTTP, as a CDN would (undefined for local disk). */
+  let objectBaseUrl: string | undefined;
   let owner: TestUser;
   let other: TestUser;
   let moderator: TestUser;
@@ -45,6 +47,7 @@ describe.each([
   beforeAll(async () => {
     const storage = await makeStorage();
     closeStorage = storage.close;
+    objectBaseUrl = storage.overrides.imageBaseUrl;
     t = await buildTestApp(storage.overrides);
     [owner, other, moderator, admin] = await Promise.all([
       createUser(t.app),
@@ -100,6 +103,10 @@ describe.each([
     if (t.app.storage.driver === 'local') {
       const served = await t.app.inject({ method: 'GET', url: `/images/battlestations/${widthVariantName(big, 480)}` });
       expect([served.statusCode, served.headers['cache-control']]).toEqual([200, 'public, max-age=31536000, immutable']);
+    } else {
+      // Object storage serves each file with the type it was written with: the name's.
+      const typeOf = async (file: string) => (await fetch(`${objectBaseUrl}/${stationImageKey(file, false)}`)).headers.get('content-type');
+      expect(await Promise.all([big, thumbnailName(big), widthVariantName(big, 480)].map(typeOf))).toEqual(['image/jpeg', 'image/jpeg', 'image/webp']);
     }
 
     const list = await t.app.inject({ method: 'GET', url: '/api/battlestations?resultsPerPage=96&sortBy=created_date&direction=desc' });

@@ -61,6 +61,7 @@ describe('rate limits shared through Redis (REDIS_URL)', () => {
   let redis: Redis;
   let user: TestUser;
   let instances: Instance[];
+  // Two apps, each with its own database: under a full parallel run on a slow day this took over 90 s.
   beforeAll(async () => {
     // A namespace of its own: parallel runs and other suites never share these counters.
     namespace = `bd-test-${randomUUID()}:`;
@@ -72,7 +73,6 @@ describe('rate limits shared through Redis (REDIS_URL)', () => {
     user = await createUser(first.app);
     await insertUser(second.app.db, { user_id: user.uid, username: user.username, email: user.email });
     instances = await Promise.all([first, second].map(async (t) => ({ t, stationId: (await createBattlestation(t.app)).battlestation_id })));
-    // Two apps, each with its own database: under a full parallel run on a slow day this took over 90 s.
   }, 180_000);
   afterAll(async () => {
     await first?.close();

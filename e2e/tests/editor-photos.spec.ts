@@ -36,8 +36,8 @@ test.describe('photo tiles on a desktop', () => {
     const handle = page.getByRole('button', { name: 'Drag Photo 1 (red.png) to reorder' });
     await handle.focus();
     await page.keyboard.press('Space');
-    // dnd-kit gets ready for the arrows over the frames after a pick-up: an arrow pressed at once, or right after
-    // the first announcement, was lost in 1-3 of 16 runs alone on an idle machine (none in 32 with the wait).
+    // dnd-kit gets ready for the arrows over the frames after a pick-up: an arrow pressed right after the first
+    // announcement was lost in 3 of 16 runs alone on an idle machine, none in 32 with the frames' wait.
     // A person's key is never that quick.
     await expect(page.getByText(/red\.png\) is over position 1 of 3/)).toBeAttached();
     await nextFrames(page);

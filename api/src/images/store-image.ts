@@ -1,7 +1,7 @@
 import { thumbnailName, widthVariantName, type ImageFolder } from '@battledeck/shared/contract';
 import { imageKey, stationImageKey } from '../storage/storage';
 import { processImage, type ProcessOptions } from './image-pipeline';
-import { contentTypeOf, randomImageName } from './image-names';
+import { randomImageName } from './image-names';
 import type { Palette } from './palette';
 import type { DeclaredFile } from './upload-checks';
 import type { WrittenFiles } from './written-files';
@@ -42,12 +42,9 @@ export async function storeImage(
   const isPrivate = folder === 'battlestations' && options.isPrivate === true;
   const key = (file: string) => (folder === 'battlestations' ? stationImageKey(file, isPrivate) : imageKey(folder, file));
   await Promise.all([
-    files.put(key(name), image.web.buffer, image.contentType),
-    files.put(key(thumbName), image.thumb.buffer, image.contentType),
-    ...image.variants.map((copy) => {
-      const file = widthVariantName(name, copy.width);
-      return files.put(key(file), copy.buffer, contentTypeOf(file));
-    }),
+    files.put(key(name), image.web.buffer),
+    files.put(key(thumbName), image.thumb.buffer),
+    ...image.variants.map((copy) => files.put(key(widthVariantName(name, copy.width)), copy.buffer)),
   ]);
   return {
     name,

@@ -1,6 +1,7 @@
 import type { Readable } from 'node:stream';
 import type { Logger } from '../lib/logger';
 import type { Storage } from '../storage/storage';
+import { contentTypeOf } from './image-names';
 
 /**
  * Remembers every file a request writes so that, if the request fails, none stay behind
@@ -16,10 +17,11 @@ export class WrittenFiles {
 
   constructor(readonly storage: Storage) {}
 
-  async put(key: string, body: Buffer | Readable, contentType: string): Promise<void> {
+  /** Writes a file of ours; its type follows from its name (a web copy, `_thumb` or a width copy). */
+  async put(key: string, body: Buffer | Readable): Promise<void> {
     // Recorded before writing: a write that fails halfway is cleaned up too.
     this.keys.push(key);
-    await this.storage.put(key, body, contentType);
+    await this.storage.put(key, body, contentTypeOf(key));
   }
 
   get written(): readonly string[] {

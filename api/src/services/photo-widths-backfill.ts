@@ -3,7 +3,6 @@ import { and, eq, isNull } from 'drizzle-orm';
 import type { Database } from '../db/database';
 import { battlestation_images, battlestations, parts } from '../db/schema';
 import { widthCopiesOf } from '../images/image-pipeline';
-import { contentTypeOf } from '../images/image-names';
 import { withWrittenFiles, type WrittenFiles } from '../images/written-files';
 import type { Logger } from '../lib/logger';
 import { imageKey, stationImageKey, type Storage } from '../storage/storage';
@@ -28,10 +27,7 @@ async function writeCopies(files: WrittenFiles, name: string, key: (file: string
   const web = await files.storage.get(key(name));
   if (!web) return undefined;
   const { width, height, variants } = await widthCopiesOf(web);
-  for (const copy of variants) {
-    const file = widthVariantName(name, copy.width);
-    await files.put(key(file), copy.buffer, contentTypeOf(file));
-  }
+  for (const copy of variants) await files.put(key(widthVariantName(name, copy.width)), copy.buffer);
   return { width, height, widths: variants.map((copy) => copy.width) };
 }
 

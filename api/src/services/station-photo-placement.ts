@@ -1,5 +1,5 @@
 import { photoFileNames } from '@battledeck/shared/contract';
-import { contentTypeOf, randomImageName, type ImageExtension } from '../images/image-names';
+import { randomImageName, type ImageExtension } from '../images/image-names';
 import type { WrittenFiles } from '../images/written-files';
 import type { Logger } from '../lib/logger';
 import { stationImageKey, type Storage } from '../storage/storage';
@@ -33,7 +33,7 @@ export async function movePhotos(files: WrittenFiles, names: readonly string[], 
       const bytes = await files.storage.get(oldKey);
       // A file already lost must not pin the station to its side: the row is renamed all the same.
       if (!bytes) continue;
-      await files.put(stationImageKey(to, toPrivate), bytes, contentTypeOf(to));
+      await files.put(stationImageKey(to, toPrivate), bytes);
       oldKeys.push(oldKey);
     }
     renames.set(name, renamed);
