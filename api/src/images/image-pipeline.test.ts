@@ -55,8 +55,8 @@ describe('processImage', () => {
   });
 
   it('keeps the long edge within 2560 px and the thumbnail within 640 px wide', async () => {
-    const { ext, contentType, web, thumb } = await processImage(await photo(4000, 3000).jpeg().toBuffer());
-    expect({ ext, contentType }).toEqual({ ext: 'jpg', contentType: 'image/jpeg' });
+    const { ext, web, thumb } = await processImage(await photo(4000, 3000).jpeg().toBuffer());
+    expect(ext).toBe('jpg');
     expect([web.width, web.height]).toEqual([IMAGE_RULES.webLongEdge, 1920]);
     expect([thumb.width, thumb.height]).toEqual([IMAGE_RULES.thumbWidth, 480]);
 

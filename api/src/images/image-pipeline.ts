@@ -20,10 +20,10 @@ export const IMAGE_RULES = {
 } as const;
 
 /** What the bytes say, not the name or Content-Type (decision 9). GIF keeps its first frame, stored as PNG. */
-const OUTPUT: Partial<Record<string, { ext: ImageExtension; contentType: string }>> = {
-  jpeg: { ext: 'jpg', contentType: 'image/jpeg' },
-  png: { ext: 'png', contentType: 'image/png' },
-  gif: { ext: 'png', contentType: 'image/png' },
+const OUTPUT: Partial<Record<string, ImageExtension>> = {
+  jpeg: 'jpg',
+  png: 'png',
+  gif: 'png',
 };
 
 export interface EncodedImage {
@@ -48,8 +48,8 @@ export interface ProcessOptions {
 }
 
 export interface ProcessedImage {
+  /** The web copy's and thumbnail's format; its type is contentTypeOf a name ending in it. */
   ext: ImageExtension;
-  contentType: string;
   web: EncodedImage;
   thumb: EncodedImage;
   /** The width copies narrower than the web copy (`RESPONSIVE_WIDTHS`), narrowest first; none is upscaled. */
@@ -78,7 +78,7 @@ async function toEncoded(image: Sharp): Promise<EncodedImage> {
   return { buffer: data, width: info.width, height: info.height };
 }
 
-async function inspect(input: Buffer, declared: DeclaredFile | undefined): Promise<{ ext: ImageExtension; contentType: string }> {
+async function inspect(input: Buffer, declared: DeclaredFile | undefined): Promise<ImageExtension> {
   let metadata: Metadata;
   try {
     // The header only: no pixel limit here, so a pixel bomb is named as such below instead of "not an image".
@@ -86,8 +86,8 @@ async function inspect(input: Buffer, declared: DeclaredFile | undefined): Promi
   } catch {
     throw new HttpError(400, MESSAGES.unsupportedImage);
   }
-  const output = metadata.format ? OUTPUT[metadata.format] : undefined;
-  if (!output) throw new HttpError(400, MESSAGES.unsupportedImage);
+  const ext = metadata.format ? OUTPUT[metadata.format] : undefined;
+  if (!ext) throw new HttpError(400, MESSAGES.unsupportedImage);
   assertDeclaredMatches(declared, metadata.format!);
   assertNoHiddenMarkup(input, metadata.format!);
   const width = metadata.width ?? 0;
@@ -99,7 +99,7 @@ async function inspect(input: Buffer, declared: DeclaredFile | undefined): Promi
   if (width * height * bits > IMAGE_RULES.maxDecodeBits) {
     throw new HttpError(400, IMAGE_MESSAGES.overBudget(declared?.filename, width, height, bits));
   }
-  return output;
+  return ext;
 }
 
 /**
@@ -113,9 +113,9 @@ async function inspect(input: Buffer, declared: DeclaredFile | undefined): Promi
  */
 export async function processImage(input: Buffer, declared?: DeclaredFile, options: ProcessOptions = {}): Promise<ProcessedImage> {
   try {
-    const { ext, contentType } = await inspect(input, declared);
+    const ext = await inspect(input, declared);
     const { owner = `unattributed-${unattributed++}`, limiter = decodeLimiter } = options;
-    return await limiter.run(owner, () => decode(input, ext, contentType));
+    return await limiter.run(owner, () => decode(input, ext));
   } catch (error) {
     throw nameTheFile(error, declared?.filename);
   }
@@ -139,7 +139,7 @@ function nameTheFile(error: unknown, filename: string | undefined): unknown {
 /** Decodes without an owner are told apart by a counter: they share only the global limit. */
 let unattributed = 0;
 
-async function decode(input: Buffer, ext: ImageExtension, contentType: string): Promise<ProcessedImage> {
+async function decode(input: Buffer, ext: ImageExtension): Promise<ProcessedImage> {
   try {
     // One decode: the oriented web-size pixels, kept raw in memory; every copy is resized from them.
     const { data, info } = await open(input)
@@ -155,7 +155,7 @@ async function decode(input: Buffer, ext: ImageExtension, contentType: string): 
       toEncoded(encode(resized(IMAGE_RULES.thumbWidth), ext)),
       ...widthsFor(info.width).map((width) => toEncoded(encodeWidthCopy(resized(width)))),
     ]);
-    return { ext, contentType, web, thumb, variants, palette };
+    return { ext, web, thumb, variants, palette };
   } catch (error) {
     throw new HttpError(400, MESSAGES.unreadableImage, { cause: error });
   }
