@@ -9,7 +9,12 @@ export function randomImageName(ext: ImageExtension): string {
 
 const CONTENT_TYPES: Record<string, string> = { jpg: 'image/jpeg', png: 'image/png', webp: 'image/webp' };
 
+/** The type of an image we encoded, from its extension ('jpg', 'png', 'webp'). */
+export function contentTypeOfExtension(ext: string): string {
+  return CONTENT_TYPES[ext] ?? 'application/octet-stream';
+}
+
 /** The type of a file we wrote, from its name: a web copy or `_thumb` (jpg, png) or a width copy (webp). */
 export function contentTypeOf(name: string): string {
-  return CONTENT_TYPES[name.slice(name.lastIndexOf('.') + 1)] ?? 'application/octet-stream';
+  return contentTypeOfExtension(name.slice(name.lastIndexOf('.') + 1));
 }

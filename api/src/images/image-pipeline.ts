@@ -48,7 +48,7 @@ export interface ProcessOptions {
 }
 
 export interface ProcessedImage {
-  /** The web copy's and thumbnail's format; its type is contentTypeOf a name ending in it. */
+  /** The web copy's and thumbnail's format (contentTypeOfExtension names its type). */
   ext: ImageExtension;
   web: EncodedImage;
   thumb: EncodedImage;

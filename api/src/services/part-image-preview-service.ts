@@ -1,5 +1,5 @@
 import type { ImagePreviewResponse } from '@battledeck/shared/contract';
-import { contentTypeOf } from '../images/image-names';
+import { contentTypeOfExtension } from '../images/image-names';
 import { processImage } from '../images/image-pipeline';
 import { importImageUrl } from '../images/import-image-url';
 import type { ServiceDeps } from './service-deps';
@@ -12,7 +12,7 @@ import type { ServiceDeps } from './service-deps';
 export async function previewImageUrl(deps: Pick<ServiceDeps, 'config'>, imageUrl: string): Promise<ImagePreviewResponse> {
   const image = await processImage(await importImageUrl(imageUrl, deps.config.imageImport));
   return {
-    src: `data:${contentTypeOf(`thumb.${image.ext}`)};base64,${image.thumb.buffer.toString('base64')}`,
+    src: `data:${contentTypeOfExtension(image.ext)};base64,${image.thumb.buffer.toString('base64')}`,
     width: image.thumb.width,
     height: image.thumb.height,
   };
