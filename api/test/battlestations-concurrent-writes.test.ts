@@ -1,6 +1,9 @@
+import { inArray, like } from 'drizzle-orm';
+import { BATTLESTATION_MESSAGES } from '@battledeck/shared/contract';
+import { battlestation_parts, battlestations } from '../src/db/schema';
 import { buildTestApp, type TestApp } from './helpers/build-test-app';
 import { counterMismatches } from './helpers/counters';
-import { bearer, createBattlestation, createPart, createUser, type TestUser } from './helpers/factories';
+import { bearer, createBattlestation, createPart, createPartType, createUser, type TestUser } from './helpers/factories';
 import { multipart, photo, testJpeg } from './helpers/upload';
 
 /**
@@ -54,5 +57,31 @@ describe('concurrent battlestation writes sharing parts', () => {
       }),
     );
     expect(answers.map((a) => a.statusCode)).toEqual(Array(WRITERS).fill(200));
+  });
+
+  it('merges two parts while stations listing both are saved: each save lands whole or is refused cleanly', async () => {
+    const admin = await createUser(t.app, { is_admin: true });
+    const type = await createPartType(t.app);
+    const [merged, kept] = await Promise.all([createPart(t.app, { type }), createPart(t.app, { type })]);
+    const jpeg = await testJpeg(1);
+    const saves = Array.from({ length: WRITERS }, (_, i) => {
+      const ids = i % 2 ? [merged.part_id, kept.part_id] : [kept.part_id, merged.part_id];
+      const body = multipart({ name: `Merging ${i}`, added_parts: ids, is_public: i % 3 !== 0 }, [photo(jpeg, `m${i}.jpg`)]);
+      return t.app.inject({ method: 'POST', url: '/api/battlestations/', headers: { ...body.headers, ...bearer(owner) }, payload: body.payload });
+    });
+    const merge = t.app.inject({ method: 'POST', url: `/api/parts/${merged.part_id}/merge`, headers: bearer(admin), payload: { into: kept.part_id } });
+    const [mergeAnswer, ...answers] = await Promise.all([merge, ...saves]);
+    expect(mergeAnswer.statusCode).toBe(200);
+    // A save that came before the merge is moved by it; one after it names a part that is gone (400, nothing written).
+    for (const answer of answers) expect([201, 400]).toContain(answer.statusCode);
+    const created = answers.filter((a) => a.statusCode === 201).map((a) => a.json<{ newId: number }>().newId);
+    const links = await t.app.db
+      .select({ part_id: battlestation_parts.part_id })
+      .from(battlestation_parts)
+      .where(inArray(battlestation_parts.battlestation_id, created.length > 0 ? created : [-1]));
+    expect(links).toEqual(created.map(() => ({ part_id: kept.part_id })));
+    const refused = answers.filter((a) => a.statusCode === 400);
+    expect(await t.app.db.$count(battlestations, like(battlestations.name, 'Merging %'))).toBe(created.length);
+    for (const answer of refused) expect(answer.json<{ message: string }>().message).toBe(BATTLESTATION_MESSAGES.unknownParts);
   });
 });

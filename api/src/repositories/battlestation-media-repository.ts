@@ -88,12 +88,14 @@ export async function listStationPartIds(db: Database, stationId: number): Promi
 }
 
 /**
- * Which of `ids` are parts of the catalogue. Their rows are share-locked, so a part cannot be deleted
+ * Which of `ids` are parts of the catalogue. Their rows are key-share-locked, so a part cannot be deleted
  * between this check and the insert that links it.
  */
 export async function findExistingPartIds(tx: Database, ids: number[]): Promise<Set<number>> {
   if (ids.length === 0) return new Set();
-  const rows = await tx.select({ part_id: parts.part_id }).from(parts).where(inArray(parts.part_id, ids)).for('share');
+  // KEY SHARE, as linking takes it, in id order: a merge (FOR UPDATE, id order) then waits or is waited for,
+  // and savers sharing a part do not wait for each other here (their counter lock comes last).
+  const rows = await tx.select({ part_id: parts.part_id }).from(parts).where(inArray(parts.part_id, ids)).orderBy(asc(parts.part_id)).for('key share');
   return new Set(rows.map((row) => row.part_id));
 }
 

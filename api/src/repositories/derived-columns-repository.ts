@@ -25,18 +25,25 @@ function scope(column: PgColumn, ids: Ids): SQL | undefined {
   return ids === 'all' ? undefined : inArray(column, [...ids]);
 }
 
+/**
+ * The counters are non-key columns, so their rows are locked as an UPDATE of them would lock them (NO KEY
+ * UPDATE): a link's foreign-key check (KEY SHARE) on the same row does not wait for it, nor it for the link.
+ */
 async function lockRows(db: Database, table: typeof battlestations | typeof parts | typeof stores, column: PgColumn, ids: Ids) {
   if (ids === 'all') return;
-  await db.select({ id: column }).from(table).where(inArray(column, [...ids])).orderBy(asc(column)).for('update');
+  await db.select({ id: column }).from(table).where(inArray(column, [...ids])).orderBy(asc(column)).for('no key update');
 }
 
 /**
- * Locks parts whose battlestation_count a transaction will refresh, before it links or unlinks them:
- * linking share-locks the part (foreign key), and two writers upgrading their share locks to the counter's
- * update lock deadlock. Taken first and in id order, the second writer simply waits.
+ * Locks parts whose battlestation_count a transaction will refresh, in id order, as late as it can: just
+ * before its first write to the rows every save shares (the kept totals of decision 013), which come after
+ * the parts in every writer, so a second writer waits instead of deadlocking, and only for the first one's
+ * last statements. Linking before it is fine: see lockRows. A merge, which deletes a part, locks both parts
+ * FOR UPDATE instead (`strength`), so a save that has not linked them yet waits for it.
  */
-export async function lockPartsForCounts(db: Database, ids: readonly number[]): Promise<void> {
-  if (ids.length > 0) await lockRows(db, parts, parts.part_id, ids);
+export async function lockPartsForCounts(db: Database, ids: readonly number[], strength: 'no key update' | 'update' = 'no key update'): Promise<void> {
+  if (ids.length === 0) return;
+  await db.select({ id: parts.part_id }).from(parts).where(inArray(parts.part_id, [...ids])).orderBy(asc(parts.part_id)).for(strength);
 }
 
 /** The Monitor category's parts count as the desk's monitors (decision 017). */

@@ -95,8 +95,9 @@ export async function createBattlestation(deps: WriteDeps, user: AuthUser, read:
     // The reader already stored a private station's photos under the private prefix; never in public.
     if (images.some((image) => image.isPrivate === fields.is_public)) throw new Error('Photos stored on the wrong side of their station');
     return deps.db.transaction(async (tx) => {
-      if (fields.is_public) await lockPartsForCounts(tx, partIds);
       await assertPartsExist(tx, partIds);
+      // Written private, then made public as the last step: a public row updates the kept totals (decision
+      // 013) and its parts' counters, rows every save shares, and holds them until the commit.
       const [station] = await insertBattlestations(tx, [
         {
           user_id: user.uid,
@@ -104,7 +105,7 @@ export async function createBattlestation(deps: WriteDeps, user: AuthUser, read:
           description: fields.description,
           instagram_url: fields.instagram_url ?? null,
           reddit_url: fields.reddit_url ?? null,
-          is_public: fields.is_public,
+          is_public: false,
           main_uses: fields.main_uses ?? [],
           monitor_count_manual: fields.monitor_count ?? null,
         },
@@ -114,8 +115,12 @@ export async function createBattlestation(deps: WriteDeps, user: AuthUser, read:
       await addStationParts(tx, id, partIds);
       if (fields.hotspots) await saveStationHotspots(tx, id, fields.hotspots, images.map((image) => image.name));
       await refreshBattlestationDerived(tx, [id]);
-      if (station.is_public) await refreshPartCounts(tx, partIds);
-      await recordCreation(tx, user, id, station.is_public);
+      await recordCreation(tx, user, id, fields.is_public);
+      if (fields.is_public) {
+        await lockPartsForCounts(tx, partIds);
+        await updateBattlestation(tx, id, { is_public: true });
+        await refreshPartCounts(tx, partIds);
+      }
       return id;
     });
   });
@@ -179,7 +184,6 @@ async function applyUpdate(tx: Database, files: WrittenFiles, user: AuthUser, id
   // battlestation_count counts public stations: a visibility change touches every part of the station.
   const isPublic = fields.is_public ?? station.is_public;
   const touchedParts = isPublic !== station.is_public ? unique([...partsBefore, ...addParts]) : unique([...addParts, ...removeParts]);
-  await lockPartsForCounts(tx, touchedParts);
   await assertPartsExist(tx, addParts.filter((partId) => !partsBefore.includes(partId)));
   await removeStationParts(tx, id, removeParts);
   await addStationParts(tx, id, addParts);
@@ -204,6 +208,8 @@ async function applyUpdate(tx: Database, files: WrittenFiles, user: AuthUser, id
 
   const moved = await placePhotos(tx, files, id, station.is_public, isPublic, added);
 
+  // Last, before the writes to rows every save shares (see lockPartsForCounts).
+  await lockPartsForCounts(tx, touchedParts);
   await updateBattlestation(tx, id, columnChanges(fields));
   await refreshBattlestationDerived(tx, [id]);
   await refreshPartCounts(tx, touchedParts);
@@ -232,6 +238,8 @@ export async function deleteBattlestationById(deps: WriteDeps, user: AuthUser, i
     const station = assertEditable(user, await lockBattlestation(tx, id));
     const photos = await listStationImages(tx, id);
     const partIds = await listStationPartIds(tx, id);
+    // The parts before the kept totals the delete changes, in the order of every save.
+    if (station.is_public) await lockPartsForCounts(tx, partIds);
     await deleteBattlestation(tx, id);
     if (station.is_public) await refreshPartCounts(tx, partIds);
     return photos.map((photo) => photo.image);

@@ -40,7 +40,7 @@ export async function mergeParts(deps: Deps, user: AuthUser, mergedId: number, k
   const { summary, image } = await deps.db.transaction(async (tx) => {
     // The stations first, then both parts in id order: the order of every station save, so one waits for the other.
     await lockStationsListing(tx, mergedId);
-    await lockPartsForCounts(tx, [mergedId, keptId].sort((a, b) => a - b));
+    await lockPartsForCounts(tx, [mergedId, keptId], 'update');
     const { merged, kept } = await findBoth(tx, mergedId, keptId, lockPart);
     const counts = await countMerge(tx, mergedId, keptId);
     const stations = await moveStationLinks(tx, mergedId, keptId);

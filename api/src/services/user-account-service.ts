@@ -7,7 +7,7 @@ import { HttpError, MESSAGES, conflict, notFound } from '../errors';
 import { removeStoredImages } from '../images/remove-stored-images';
 import { uniqueViolation } from '../lib/pg-errors';
 import { usernameSkeleton } from '../lib/username-skeleton';
-import { refreshBattlestationDerived, refreshPartCounts } from '../repositories/derived-columns-repository';
+import { lockPartsForCounts, refreshBattlestationDerived, refreshPartCounts } from '../repositories/derived-columns-repository';
 import {
   deleteUserStations,
   listUserStationIds,
@@ -189,6 +189,8 @@ export async function deleteUserAccount(deps: Deps, uid: string): Promise<void> 
 
     const images = await listUserStationImages(tx, uid);
     const partIds = await listUserStationPartIds(tx, uid);
+    // The parts before the kept totals the deletes change, in the order of every save (lockPartsForCounts).
+    await lockPartsForCounts(tx, partIds);
     await removeUserFavorites(tx, uid);
     await deleteUserStations(tx, uid);
     // Parts count public stations only (decision 7): recount the ones the deleted stations listed.
