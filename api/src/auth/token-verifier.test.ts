@@ -110,3 +110,27 @@ describe('assertSessionValid (both verifiers)', () => {
     expect(() => assertSessionValid({ ...created, creationTime: new Date(NOW_S * 1000 - 1001).toUTCString() }, NOW_S)).toThrow(HttpError);
   });
 });
+
+describe("the Auth emulator's unsigned tokens (keys: 'unsigned', never in production)", () => {
+  const unsigned = (payload: object, header: object = { alg: 'none', typ: 'JWT' }) => `${b64(header)}.${b64(payload)}.`;
+  const emulator = (account: AccountState | null = { disabled: false }) =>
+    jwksTokenVerifier({ projectId: PROJECT, keys: 'unsigned', account: async () => account, now: () => NOW_S * 1000 });
+
+  it('accepts an unsigned token with the claims production asks for', async () => {
+    await expect(emulator().verify(unsigned(claims()))).resolves.toEqual({ uid: 'user-123', email: 'someone@example.com', authTime: NOW_S - 120 });
+  });
+
+  it('applies every other rule of production: audience, issuer, expiry, subject, the account', async () => {
+    await rejects(unsigned(claims({ aud: 'someone-else' })), emulator());
+    await rejects(unsigned(claims({ iss: 'https://securetoken.google.com/someone-else' })), emulator());
+    await rejects(unsigned(claims({ exp: NOW_S - 10 })), emulator());
+    await rejects(unsigned(claims({ sub: '' })), emulator());
+    await rejects(unsigned(claims()), emulator(null));
+    await rejects(unsigned(claims()), emulator({ disabled: true }));
+  });
+
+  it('refuses a signed token or a signature on an unsigned one', async () => {
+    await rejects(rs256(claims()), emulator());
+    await rejects(`${unsigned(claims())}c2lnbmF0dXJl`, emulator());
+  });
+});

@@ -51,7 +51,7 @@ export default fp<AuthPluginOptions>(
     const verifier =
       opts.verifier ??
       (app.config.authEmulatorHost
-        ? emulatorTokenVerifier(firebase.auth)
+        ? emulatorTokenVerifier(firebase.auth, app.config.firebaseProjectId)
         : jwksTokenVerifier({ projectId: app.config.firebaseProjectId, keys: remoteKeySource(), account: firebaseAccountState(firebase.auth) }));
 
     /**
