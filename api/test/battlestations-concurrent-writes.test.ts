@@ -84,4 +84,40 @@ describe('concurrent battlestation writes sharing parts', () => {
     expect(await t.app.db.$count(battlestations, like(battlestations.name, 'Merging %'))).toBe(created.length);
     for (const answer of refused) expect(answer.json<{ message: string }>().message).toBe(BATTLESTATION_MESSAGES.unknownParts);
   });
+
+  it('merges two parts while edits add the merged one and drop the kept one', async () => {
+    const admin = await createUser(t.app, { is_admin: true });
+    const type = await createPartType(t.app);
+    // The kept part first, so its id is the lower: an edit that locked the parts it adds before those it
+    // drops crossed the merge's id order.
+    const kept = await createPart(t.app, { type });
+    const merged = await createPart(t.app, { type });
+    const other = await createPart(t.app);
+    const stations = [];
+    for (let i = 0; i < WRITERS; i++) stations.push(await createBattlestation(t.app, { owner, parts: [kept, other] }));
+    const edits = stations.map((station) => {
+      const body = multipart({ added_parts: [merged.part_id], removed_parts: [kept.part_id] });
+      return t.app.inject({ method: 'PUT', url: `/api/battlestations/id/${station.battlestation_id}`, headers: { ...body.headers, ...bearer(owner) }, payload: body.payload });
+    });
+    const merge = t.app.inject({ method: 'POST', url: `/api/parts/${merged.part_id}/merge`, headers: bearer(admin), payload: { into: kept.part_id } });
+    const [mergeAnswer, ...answers] = await Promise.all([merge, ...edits]);
+    expect(mergeAnswer.statusCode).toBe(200);
+    for (const answer of answers) expect([200, 400]).toContain(answer.statusCode);
+  });
+
+  it("deletes an account while others edit the stations it favorited, with the parts its own stations list", async () => {
+    const leaving = await createUser(t.app);
+    const [popular, other] = await Promise.all([createPart(t.app), createPart(t.app)]);
+    await createBattlestation(t.app, { owner: leaving, parts: [popular] });
+    const stations = [];
+    for (let i = 0; i < WRITERS; i++) stations.push(await createBattlestation(t.app, { owner, parts: [other], favoritedBy: [leaving] }));
+    const edits = stations.map((station) => {
+      const body = multipart({ added_parts: [popular.part_id] });
+      return t.app.inject({ method: 'PUT', url: `/api/battlestations/id/${station.battlestation_id}`, headers: { ...body.headers, ...bearer(owner) }, payload: body.payload });
+    });
+    const leave = t.app.inject({ method: 'DELETE', url: `/api/users/${leaving.uid}`, headers: bearer(leaving) });
+    const [leaveAnswer, ...answers] = await Promise.all([leave, ...edits]);
+    expect(leaveAnswer.statusCode).toBe(204);
+    expect(answers.map((a) => a.statusCode)).toEqual(Array(WRITERS).fill(200));
+  });
 });

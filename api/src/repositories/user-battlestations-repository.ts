@@ -53,6 +53,25 @@ export async function listUserStationPartIds(db: Database, uid: string): Promise
 }
 
 /**
+ * Locks the user's stations and the stations they favorited, in one id-ordered statement: the stations
+ * come before the parts and the kept rows in every writer (decision 013), and two sets locked one after the
+ * other could cross a merge's or an edit's.
+ */
+export async function lockUserStationsAndFavorited(db: Database, uid: string): Promise<void> {
+  await db
+    .select({ id: battlestations.battlestation_id })
+    .from(battlestations)
+    .where(
+      or(
+        eq(battlestations.user_id, uid),
+        inArray(battlestations.battlestation_id, db.select({ id: favorites.battlestation_id }).from(favorites).where(eq(favorites.user_id, uid))),
+      ),
+    )
+    .orderBy(asc(battlestations.battlestation_id))
+    .for('update');
+}
+
+/**
  * Removes the user's favorites and takes each one off the favorites counter of the station it was on.
  * The other users' stations are locked first, in id order (the order refreshBattlestationDerived locks in),
  * so a concurrent favorite toggle waits and then counts from the new value.

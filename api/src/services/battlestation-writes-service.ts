@@ -55,9 +55,12 @@ type WriteDeps = Pick<ServiceDeps, 'db' | 'storage' | 'log'>;
 
 const unique = <T>(values: readonly T[]) => [...new Set(values)];
 
-/** Every id must name a part of the catalogue (rows share-locked until the transaction ends). */
-async function assertPartsExist(tx: Database, ids: number[]): Promise<void> {
-  const found = await findExistingPartIds(tx, ids);
+/**
+ * Every id must name a part of the catalogue. The rows of `locked` (a superset of `ids`) are key-share-locked
+ * until the transaction ends, in one id-ordered statement.
+ */
+async function assertPartsExist(tx: Database, ids: number[], locked: number[] = ids): Promise<void> {
+  const found = await findExistingPartIds(tx, locked);
   if (ids.some((id) => !found.has(id))) throw badRequest(BATTLESTATION_MESSAGES.unknownParts);
 }
 
@@ -184,7 +187,8 @@ async function applyUpdate(tx: Database, files: WrittenFiles, user: AuthUser, id
   // battlestation_count counts public stations: a visibility change touches every part of the station.
   const isPublic = fields.is_public ?? station.is_public;
   const touchedParts = isPublic !== station.is_public ? unique([...partsBefore, ...addParts]) : unique([...addParts, ...removeParts]);
-  await assertPartsExist(tx, addParts.filter((partId) => !partsBefore.includes(partId)));
+  // Every part it will lock for counts, key-share-locked at once in id order (a merge locks in that order too).
+  await assertPartsExist(tx, addParts.filter((partId) => !partsBefore.includes(partId)), unique([...touchedParts, ...addParts]));
   await removeStationParts(tx, id, removeParts);
   await addStationParts(tx, id, addParts);
 

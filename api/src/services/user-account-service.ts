@@ -13,6 +13,7 @@ import {
   listUserStationIds,
   listUserStationImages,
   listUserStationPartIds,
+  lockUserStationsAndFavorited,
   removeUserFavorites,
 } from '../repositories/user-battlestations-repository';
 import {
@@ -187,9 +188,10 @@ export async function deleteUserAccount(deps: Deps, uid: string): Promise<void> 
     }
     if (target.is_admin && locked.filter((r) => r.is_admin).length <= 1) throw conflict(USER_MESSAGES.lastAdmin);
 
+    // Stations, then parts, then the kept rows the deletes change: the order of every save (decision 013).
+    await lockUserStationsAndFavorited(tx, uid);
     const images = await listUserStationImages(tx, uid);
     const partIds = await listUserStationPartIds(tx, uid);
-    // The parts before the kept totals the deletes change, in the order of every save (lockPartsForCounts).
     await lockPartsForCounts(tx, partIds);
     await removeUserFavorites(tx, uid);
     await deleteUserStations(tx, uid);

@@ -64,6 +64,7 @@ async function whileCounterLocked(partId: number, save: () => Promise<{ statusCo
   } finally {
     release();
     await holder;
+    await answer.catch(() => undefined);
   }
 }
 
