@@ -74,6 +74,9 @@ describe('response cache for anonymous public answers', () => {
 });
 
 describe('response cache across instances (REDIS_URL)', () => {
+  // Each test builds two apps on their own databases: 14-18 s alone, and once over the 90 s default while
+  // `npm test` loaded a slow 2-core machine (2026-11-28). A hang still fails.
+  const TWO_APPS_MS = 180_000;
   const sharedCache = () => ({ ...CACHE, redisUrl: process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379', rateLimitNamespace: `bd-test-${randomUUID()}:` });
 
   it('a write on one instance empties the cache of the other', async () => {
@@ -99,7 +102,7 @@ describe('response cache across instances (REDIS_URL)', () => {
       await a.close();
       await b.close();
     }
-  });
+  }, TWO_APPS_MS);
 
   it("a store-link check pass (a write outside HTTP) on one instance empties the other's cache before it resolves", async () => {
     const shared = sharedCache();
@@ -122,5 +125,5 @@ describe('response cache across instances (REDIS_URL)', () => {
       await b.close();
       await shop.close();
     }
-  });
+  }, TWO_APPS_MS);
 });
