@@ -29,9 +29,15 @@ function scope(column: PgColumn, ids: Ids): SQL | undefined {
  * The counters are non-key columns, so their rows are locked as an UPDATE of them would lock them (NO KEY
  * UPDATE): a link's foreign-key check (KEY SHARE) on the same row does not wait for it, nor it for the link.
  */
-async function lockRows(db: Database, table: typeof battlestations | typeof parts | typeof stores, column: PgColumn, ids: Ids) {
+async function lockRows(
+  db: Database,
+  table: typeof battlestations | typeof parts | typeof stores,
+  column: PgColumn,
+  ids: Ids,
+  strength: 'no key update' | 'update' = 'no key update',
+) {
   if (ids === 'all') return;
-  await db.select({ id: column }).from(table).where(inArray(column, [...ids])).orderBy(asc(column)).for('no key update');
+  await db.select({ id: column }).from(table).where(inArray(column, [...ids])).orderBy(asc(column)).for(strength);
 }
 
 /**
@@ -42,8 +48,7 @@ async function lockRows(db: Database, table: typeof battlestations | typeof part
  * FOR UPDATE instead (`strength`), so a save that has not linked them yet waits for it.
  */
 export async function lockPartsForCounts(db: Database, ids: readonly number[], strength: 'no key update' | 'update' = 'no key update'): Promise<void> {
-  if (ids.length === 0) return;
-  await db.select({ id: parts.part_id }).from(parts).where(inArray(parts.part_id, [...ids])).orderBy(asc(parts.part_id)).for(strength);
+  if (ids.length > 0) await lockRows(db, parts, parts.part_id, ids, strength);
 }
 
 /** The Monitor category's parts count as the desk's monitors (decision 017). */
@@ -87,10 +92,12 @@ export async function refreshBattlestationDerived(db: Database, ids: Ids): Promi
     .where(scope(id, ids));
 }
 
-/** parts.battlestation_count: public battlestations listing the part (decision 7). */
+/**
+ * parts.battlestation_count: public battlestations listing the part (decision 7). Unlike the others it does
+ * not lock its rows: every writer has locked them already, at its place in the lock order (lockPartsForCounts).
+ */
 export async function refreshPartCounts(db: Database, ids: Ids): Promise<void> {
   if (ids !== 'all' && ids.length === 0) return;
-  await lockRows(db, parts, parts.part_id, ids);
   await db
     .update(parts)
     .set({

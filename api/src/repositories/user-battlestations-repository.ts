@@ -72,32 +72,18 @@ export async function lockUserStationsAndFavorited(db: Database, uid: string): P
 }
 
 /**
- * Removes the user's favorites and takes each one off the favorites counter of the station it was on.
- * The other users' stations are locked first, in id order (the order refreshBattlestationDerived locks in),
+ * Removes the user's favorites and takes each one off the favorites counter of another user's station it was
+ * on (the user's own stations are about to go). Call with those stations locked (lockUserStationsAndFavorited),
  * so a concurrent favorite toggle waits and then counts from the new value.
  */
-export async function removeUserFavorites(db: Database, uid: string): Promise<number[]> {
-  const others = await db
-    .select({ id: battlestations.battlestation_id })
-    .from(battlestations)
-    .where(
-      and(
-        ne(battlestations.user_id, uid),
-        inArray(battlestations.battlestation_id, db.select({ id: favorites.battlestation_id }).from(favorites).where(eq(favorites.user_id, uid))),
-      ),
-    )
-    .orderBy(asc(battlestations.battlestation_id))
-    .for('update');
-  await db.delete(favorites).where(eq(favorites.user_id, uid));
-  const ids = others.map((r) => r.id);
-  if (ids.length > 0) {
-    // One favorite per user and station (primary key), so each station loses exactly one.
-    await db
-      .update(battlestations)
-      .set({ favorites: sql`${battlestations.favorites} - 1` })
-      .where(inArray(battlestations.battlestation_id, ids));
-  }
-  return ids;
+export async function removeUserFavorites(db: Database, uid: string): Promise<void> {
+  const removed = await db.delete(favorites).where(eq(favorites.user_id, uid)).returning({ id: favorites.battlestation_id });
+  if (removed.length === 0) return;
+  // One favorite per user and station (primary key), so each station loses exactly one.
+  await db
+    .update(battlestations)
+    .set({ favorites: sql`${battlestations.favorites} - 1` })
+    .where(and(ne(battlestations.user_id, uid), inArray(battlestations.battlestation_id, removed.map((r) => r.id))));
 }
 
 /** Deletes the user's stations; their photos, part links and favorites go with them (ON DELETE CASCADE). */

@@ -187,8 +187,9 @@ async function applyUpdate(tx: Database, files: WrittenFiles, user: AuthUser, id
   // battlestation_count counts public stations: a visibility change touches every part of the station.
   const isPublic = fields.is_public ?? station.is_public;
   const touchedParts = isPublic !== station.is_public ? unique([...partsBefore, ...addParts]) : unique([...addParts, ...removeParts]);
-  // Every part it will lock for counts, key-share-locked at once in id order (a merge locks in that order too).
-  await assertPartsExist(tx, addParts.filter((partId) => !partsBefore.includes(partId)), unique([...touchedParts, ...addParts]));
+  // Every part it will lock for counts (the added ones among them), key-share-locked at once in id order, the
+  // order a merge locks in.
+  await assertPartsExist(tx, addParts.filter((partId) => !partsBefore.includes(partId)), touchedParts);
   await removeStationParts(tx, id, removeParts);
   await addStationParts(tx, id, addParts);
 
