@@ -251,22 +251,23 @@ describe('GET /api/battlestations: large search passes take turns (decision 015)
     expect(slots.stats).toEqual({ running: 0, waiting: 0 });
   });
 
-  it('reads a large two-word search page first, walked or gathered with its total, and answers as the count first does', async () => {
+  it('reads a large three-word search page first, walked or gathered with its total, and answers as the count first does', async () => {
     const marker = `early${uniqueSuffix().replace(/[^a-z]/g, '')}q`;
     const gatedOwner = await createUser(gated.app);
     const day = 24 * 3600 * 1000;
-    // 15 stations hold both words, 3 only the marker; shared names and dates, so the id tie-break decides too.
+    // 15 stations hold every word, 3 only the marker; shared names and dates, so the id tie-break decides too.
+    // Three words: no kept pair count knows the total (two words would be read from search_word_pairs).
     for (let i = 0; i < 18; i++) {
-      const name = `${['Beta', 'alpha', 'Gamma'][i % 3]} ${marker}${i < 15 ? ' oakwood' : ''}`;
+      const name = `${['Beta', 'alpha', 'Gamma'][i % 3]} ${marker}${i < 15 ? ' oakwood plinth' : ''}`;
       await createBattlestation(gated.app, { owner: gatedOwner, name, created_date: new Date(Date.now() - (i % 4) * day), favoritedBy: i % 5 === 0 ? [gatedOwner] : [] });
     }
-    const plan = await planStationSearch(gated.app.db, [marker, 'oakwood']);
+    const plan = await planStationSearch(gated.app.db, [marker, 'oakwood', 'plinth']);
     const total = await countPublicBattlestations(gated.app.db, plan!.terms);
     expect(total).toBe(15);
     for (const sortBy of ['name', 'favorites', 'created_date'] as const) {
       for (const direction of ['asc', 'desc'] as const) {
         for (const pageNumber of [1, 2, 3]) {
-          const params = { searchTerm: `${marker} oakwood`, sortBy, direction, pageNumber, resultsPerPage: 12 };
+          const params = { searchTerm: `${marker} oakwood plinth`, sortBy, direction, pageNumber, resultsPerPage: 12 };
           const res = await gated.app.inject({ method: 'GET', url: `/api/battlestations?${new URLSearchParams(Object.entries(params).map(([k, v]) => [k, String(v)]))}` });
           // The service without large passes counts first, then walks or gathers the page (the path before).
           const countedFirst = JSON.parse(JSON.stringify(await listBattlestations(gated.app.db, params))) as ListBody;

@@ -367,6 +367,22 @@ export const station_search = pgTable(
   (t) => [index('station_search_tokens_idx').using('gin', t.search_tokens)],
 );
 
+/**
+ * How many public stations hold both words of a pair of common vocabulary words (decision 015, 2026-11-29): the
+ * total of a two-word search ('max setup') or of a word standing for two ('ultra': ultra, ultrawide) without a
+ * count over every match. Filled the first time a large search asks for the pair (under a lock that keeps
+ * saves out while it counts), then kept by statement triggers on `battlestations` in the writing transaction.
+ */
+export const search_word_pairs = pgTable(
+  'search_word_pairs',
+  {
+    word_a: text().notNull(),
+    word_b: text().notNull(),
+    public_stations: integer().notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.word_a, t.word_b] }), check('search_word_pairs_order_check', sql`${t.word_a} < ${t.word_b}`)],
+);
+
 /** How many parts each category holds (decision 013), kept like `station_counts` by triggers on `parts`. */
 export const part_type_counts = pgTable('part_type_counts', {
   type_id: integer()

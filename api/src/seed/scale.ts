@@ -61,7 +61,7 @@ const COUNTING_TRIGGERS: [string, string[]][] = [
   [
     'battlestations',
     [
-      ...['inserted', 'deleted', 'updated', 'truncated'].flatMap((op) => [`battlestations_count_${op}`, `battlestations_words_${op}`, `battlestations_fences_${op}`]),
+      ...['inserted', 'deleted', 'updated', 'truncated'].flatMap((op) => [`battlestations_count_${op}`, `battlestations_words_${op}`, `battlestations_pairs_${op}`, `battlestations_fences_${op}`]),
       'battlestations_search_copy',
       'battlestations_search_copy_truncated',
     ],

@@ -27,6 +27,7 @@ import {
 } from '../repositories/battlestations-repository';
 import type { SearchTerm } from '../repositories/search-words-repository';
 import { FENCE_SPLIT_ABOVE, splitLargePageFences } from '../repositories/page-fences-repository';
+import { keepPairCount, readPairTotal } from '../repositories/search-word-pairs-repository';
 import { keptFacetTotal } from '../repositories/station-facets-repository';
 import { assertVisible } from './battlestation-access';
 import { toBattlestationCard } from './battlestation-cards';
@@ -125,6 +126,7 @@ export async function listBattlestations(db: Database, params: PublicListParams,
     const search = await planStationSearch(db, words);
     if (!search) return { battlestations: [], total: 0, facets: emptyFacets() };
     ({ terms, total: knownTotal } = search);
+    if (knownTotal === undefined && facets.length === 0) knownTotal = await keptPairTotal(db, terms, largePasses);
   }
   const likely = terms.length > 0 ? await likelyMatches(terms, countPublic) : 0;
   // A count over the search's matches reads each of them: a large one takes its turn (see LargePasses).
@@ -175,6 +177,34 @@ export async function listBattlestations(db: Database, params: PublicListParams,
   const page = fromEnd ? { ...query, ...reversed } : query;
   const rows = terms.length > 0 || facets.length > 0 ? await searchPage(db, { ...page, terms }, total, countPublic, largePasses) : await listPublicBattlestations(db, { ...page, terms });
   return { battlestations: (fromEnd ? rows.reverse() : rows).map(toBattlestationCard), total, facets: facetCounts };
+}
+
+/**
+ * The total of a large search from the kept pair counts (decision 015, 2026-11-29): two words each standing for
+ * one vocabulary word ('max setup'), or one word standing for two ('ultra': ultra, ultrawide), when each word is
+ * in enough stations that counting their matches would be a large pass. A pair asked for the first time is
+ * counted once, in its turn, and kept from then on. Undefined for any other search, or when the pair could not
+ * be kept now: the matches are counted as before.
+ */
+async function keptPairTotal(db: Database, terms: SearchTerm[], largePasses: LargePasses): Promise<number | undefined> {
+  const pair = pairOf(terms);
+  if (!pair || !largePasses.isLarge(pair.rows)) return undefined;
+  const { first, second, kind } = pair;
+  const kept = await readPairTotal(db, first, second, kind);
+  if (kept !== undefined) return kept;
+  return (await largePasses.run(pair.rows, () => keepPairCount(db, first, second))) ? readPairTotal(db, first, second, kind) : undefined;
+}
+
+/** The two vocabulary words a search's total depends on, and `rows`: what the rarer holds (or both, for 'either'). */
+function pairOf(terms: SearchTerm[]): { first: string; second: string; kind: 'both' | 'either'; rows: number } | undefined {
+  if (terms.some((term) => term.text !== undefined)) return undefined;
+  const [one, other] = terms;
+  const words = terms.flatMap((term) => term.anyOf ?? []);
+  if (words.length !== 2 || words[0] === words[1]) return undefined;
+  const [first, second] = words as [string, string];
+  if (terms.length === 2 && one?.anyOf?.length === 1 && other?.anyOf?.length === 1) return { first, second, kind: 'both', rows: Math.min(one.uses ?? 0, other.uses ?? 0) };
+  if (terms.length === 1) return { first, second, kind: 'either', rows: one?.uses ?? 0 };
+  return undefined;
 }
 
 /**

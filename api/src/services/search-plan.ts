@@ -45,7 +45,6 @@ export interface SearchRules {
  */
 export async function planSearch(db: Database, rules: SearchRules, words: readonly string[]): Promise<SearchPlan | null> {
   const terms: SearchTerm[] = [];
-  let total: number | undefined;
   for (const word of words) {
     const core = word.replace(EDGE_PUNCTUATION, '');
     // Punctuation the rows' words lose: the text itself still has to hold the word as typed.
@@ -70,8 +69,13 @@ export async function planSearch(db: Database, rules: SearchRules, words: readon
       if (candidates.length === 0 && rules.mayBeTypo(core)) candidates = await closestWord(db, rules.vocabulary, core, rules.typoThreshold);
     }
     if (candidates.length === 0) return null;
-    terms.push({ anyOf: candidates.map((entry) => entry.word), uses: candidates.reduce((sum, entry) => sum + entry.uses, 0), text });
-    if (words.length === 1 && candidates.length === 1 && !text) total = candidates[0]!.uses;
+    const anyOf = candidates.map((entry) => entry.word);
+    // A typo and the word it stands for ('noctua noctuua') are one condition: no second pass over its matches.
+    if (terms.some((term) => term.text === text && term.anyOf?.length === anyOf.length && term.anyOf.every((w) => anyOf.includes(w)))) continue;
+    terms.push({ anyOf, uses: candidates.reduce((sum, entry) => sum + entry.uses, 0), text });
   }
+  const [only] = terms;
+  // One word standing for one vocabulary word: the vocabulary knows its total.
+  const total = terms.length === 1 && only?.anyOf?.length === 1 && only.text === undefined ? only.uses : undefined;
   return { terms, total };
 }

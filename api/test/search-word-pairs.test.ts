@@ -1,0 +1,119 @@
+import { sql } from 'drizzle-orm';
+import { listBattlestations } from '../src/services/battlestations-service';
+import { buildTestApp, type TestApp } from './helpers/build-test-app';
+import { counterMismatches } from './helpers/counters';
+import { bearer, createBattlestation, createUser, type TestUser } from './helpers/factories';
+import { rows } from './helpers/sql-rows';
+import { multipart } from './helpers/upload';
+
+/**
+ * Kept pair counts (decision 015, 2026-11-29; migration 0027): the total of a large search of two words, or of
+ * one word standing for two, is read from `search_word_pairs`, counted the first time a search asks for the
+ * pair and kept by the triggers from then on. Every word counts as large here (largeSearchRows 0).
+ */
+let t: TestApp;
+let owner: TestUser;
+
+beforeAll(async () => {
+  t = await buildTestApp({ largeSearchRows: 0 });
+  owner = await createUser(t.app);
+});
+afterAll(() => t?.close());
+
+interface ListBody {
+  total: number;
+  battlestations: { battlestation_id: number }[];
+}
+
+const search = async (words: string, more = '') =>
+  (await t.app.inject({ method: 'GET', url: `/api/battlestations?searchTerm=${encodeURIComponent(words)}${more}` })).json<ListBody>();
+/** The same search through the service without large passes: it counts the matches (the path before). */
+const counted = async (words: string) => (await listBattlestations(t.app.db, { searchTerm: words, sortBy: 'created_date', direction: 'desc', pageNumber: 1, resultsPerPage: 12 })).total;
+const keptPairs = () => rows<{ word_a: string; word_b: string; public_stations: number }>(t.app.db, sql`SELECT word_a, word_b, public_stations FROM search_word_pairs ORDER BY word_a, word_b`);
+const edit = async (id: number, fields: Record<string, string | string[]>) => {
+  const form = multipart(fields, []);
+  const res = await t.app.inject({ method: 'PUT', url: `/api/battlestations/id/${id}`, headers: { ...form.headers, ...bearer(owner) }, payload: form.payload });
+  expect(res.statusCode).toBe(200);
+};
+
+it("keeps a two-word search's total from its first search on, through creates, edits of the words, visibility changes and deletes", async () => {
+  const [first, second] = await Promise.all([
+    createBattlestation(t.app, { owner, name: 'Quokka Zephyr desk' }),
+    createBattlestation(t.app, { owner, name: 'Zephyr corner with a quokka' }),
+    createBattlestation(t.app, { owner, name: 'Quokka alone' }),
+  ]);
+  expect(await keptPairs()).toEqual([]);
+  expect((await search('quokka zephyr')).total).toBe(2);
+  expect(await keptPairs()).toEqual([{ word_a: 'quokka', word_b: 'zephyr', public_stations: 2 }]);
+
+  const third = await createBattlestation(t.app, { owner, name: 'Zephyr and quokka' });
+  await createBattlestation(t.app, { owner, name: 'Private quokka zephyr', is_public: false });
+  expect((await search('zephyr quokka')).total).toBe(3);
+  await edit(first!.battlestation_id, { name: 'Quokka desk' });
+  expect((await search('quokka zephyr')).total).toBe(2);
+  await edit(second!.battlestation_id, { is_public: 'false' });
+  expect((await search('quokka zephyr')).total).toBe(1);
+  await edit(second!.battlestation_id, { is_public: 'true' });
+  await edit(first!.battlestation_id, { name: 'Quokka Zephyr desk again' });
+  expect((await search('quokka zephyr')).total).toBe(3);
+  const removed = await t.app.inject({ method: 'DELETE', url: `/api/battlestations/id/${third.battlestation_id}`, headers: bearer(owner) });
+  expect(removed.statusCode).toBeLessThan(300);
+  const answer = await search('quokka zephyr', '&sortBy=name&direction=asc');
+  expect(answer.total).toBe(2);
+  expect(answer.battlestations.map((card) => card.battlestation_id).sort()).toEqual([first!.battlestation_id, second!.battlestation_id].sort());
+  expect(await counted('quokka zephyr')).toBe(2);
+  expect(await counterMismatches(t.app)).toEqual([]);
+
+  // The answer is the kept row's (what counterMismatches catches when a trigger misses a change).
+  await t.app.db.execute(sql`UPDATE search_word_pairs SET public_stations = 7 WHERE word_a = 'quokka'`);
+  expect((await search('quokka zephyr')).total).toBe(7);
+  expect(await counterMismatches(t.app)).toEqual([{ word_a: 'quokka', word_b: 'zephyr', kept: 7, counted: 2 }]);
+  await t.app.db.execute(sql`UPDATE search_word_pairs SET public_stations = 2 WHERE word_a = 'quokka'`);
+});
+
+it('stays exact through saves at once that add and drop the words (key-ordered row locks, no deadlock)', async () => {
+  const stations = await Promise.all(Array.from({ length: 8 }, (_, i) => createBattlestation(t.app, { owner, name: `Kestrel ${i % 2 ? 'heron' : 'plover'} desk` })));
+  expect((await search('kestrel heron')).total).toBe(4);
+  expect((await search('kestrel plover')).total).toBe(4);
+  // Each save takes one pair's word and gives the other's: every kept row is written by several saves at once.
+  const swapped = await Promise.all(
+    stations.map((station, i) => edit(station.battlestation_id, { name: `Kestrel ${i % 2 ? 'plover' : 'heron'} ${i < 4 ? 'heron' : 'desk'}` })),
+  );
+  expect(swapped).toHaveLength(8);
+  const created = await Promise.all(Array.from({ length: 4 }, () => createBattlestation(t.app, { owner, name: 'Kestrel heron plover' })));
+  expect(created).toHaveLength(4);
+  expect([(await search('kestrel heron')).total, (await search('kestrel plover')).total]).toEqual([await counted('kestrel heron'), await counted('kestrel plover')]);
+  expect(await counterMismatches(t.app)).toEqual([]);
+});
+
+it('answers a word standing for two from both words\' counts less the pair\'s', async () => {
+  const [both] = await Promise.all([
+    createBattlestation(t.app, { owner, name: 'Wombat wombats den' }),
+    createBattlestation(t.app, { owner, name: 'Wombat nook' }),
+    createBattlestation(t.app, { owner, name: 'Two wombats' }),
+  ]);
+  // 'womba' is inside 'wombat' and 'wombats': three stations hold one or both.
+  expect((await search('womba')).total).toBe(3);
+  expect((await keptPairs()).find((pair) => pair.word_a === 'wombat')).toEqual({ word_a: 'wombat', word_b: 'wombats', public_stations: 1 });
+  await edit(both!.battlestation_id, { name: 'Wombat den' });
+  await createBattlestation(t.app, { owner, name: 'Wombats everywhere, one wombat' });
+  expect((await search('womba')).total).toBe(4);
+  expect(await counted('womba')).toBe(4);
+  expect(await counterMismatches(t.app)).toEqual([]);
+});
+
+it('takes a typo and the word it stands for as one word, with the total the vocabulary knows', async () => {
+  await createBattlestation(t.app, { owner, name: 'Ocelot studio' });
+  const answer = await search('ocelot ocelott');
+  expect(answer.total).toBe(1);
+  expect((await keptPairs()).some((pair) => pair.word_a === 'ocelot' || pair.word_b === 'ocelot')).toBe(false);
+});
+
+it('is emptied with the stations, and a later search counts the pair again', async () => {
+  expect((await keptPairs()).length).toBeGreaterThan(0);
+  await t.app.db.execute(sql`TRUNCATE battlestations CASCADE`);
+  expect(await keptPairs()).toEqual([]);
+  await createBattlestation(t.app, { owner, name: 'Quokka Zephyr again' });
+  expect((await search('quokka zephyr')).total).toBe(1);
+  expect(await keptPairs()).toEqual([{ word_a: 'quokka', word_b: 'zephyr', public_stations: 1 }]);
+});
