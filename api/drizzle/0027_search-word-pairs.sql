@@ -7,10 +7,11 @@ CREATE TABLE "search_word_pairs" (
 );
 --> statement-breakpoint
 -- Kept pair counts (decision 015, 2026-11-29). A pair's row is added by the API the first time a large search
--- needs it, counted under a SHARE lock on station_search so no save that changes a public station's words
--- lands meanwhile; from then on these statement triggers keep it in the writing transaction, with the changes
--- search_words counts (migration 0009). Rows are updated in their key order, so two saves never wait on each
--- other's rows in opposite orders.
+-- needs it, counted under an advisory lock that the saves changing a public station's words share (below), so
+-- none of them lands meanwhile; from then on these statement triggers keep it in the writing transaction, with
+-- the changes search_words counts (migration 0009). Rows are updated in their key order, so two saves never
+-- wait on each other's rows in opposite orders. Saves run READ COMMITTED: a REPEATABLE READ save would read the
+-- pairs in its first snapshot and miss a row counted after it.
 CREATE TYPE "search_word_pair_change" AS ("search_tokens" text[], "change" integer);--> statement-breakpoint
 CREATE FUNCTION "count_search_word_pairs"() RETURNS trigger LANGUAGE plpgsql AS $$
 DECLARE
@@ -18,9 +19,6 @@ DECLARE
 BEGIN
   IF TG_OP = 'TRUNCATE' THEN
     DELETE FROM "search_word_pairs";
-    RETURN NULL;
-  END IF;
-  IF NOT EXISTS (SELECT 1 FROM "search_word_pairs") THEN
     RETURN NULL;
   END IF;
   -- The words of each public station that came, went or changed its words, +1 for the new, -1 for the old.
@@ -41,6 +39,13 @@ BEGIN
     ) AS changed;
   END IF;
   IF changes IS NULL THEN
+    RETURN NULL;
+  END IF;
+  -- A pair's first count holds this lock exclusively (keepPairCount): a save with changes to apply waits for
+  -- that count to commit its row, and the count waits for the saves that took it before. Read after the lock,
+  -- in a new snapshot (READ COMMITTED), the pairs include every row counted before.
+  PERFORM pg_advisory_xact_lock_shared(hashtext('battledeck:search-word-pairs'));
+  IF NOT EXISTS (SELECT 1 FROM "search_word_pairs") THEN
     RETURN NULL;
   END IF;
   WITH delta AS (

@@ -370,8 +370,9 @@ export const station_search = pgTable(
 /**
  * How many public stations hold both words of a pair of common vocabulary words (decision 015, 2026-11-29): the
  * total of a two-word search ('max setup') or of a word standing for two ('ultra': ultra, ultrawide) without a
- * count over every match. Filled the first time a large search asks for the pair (under a lock that keeps
- * saves out while it counts), then kept by statement triggers on `battlestations` in the writing transaction.
+ * count over every match. Filled the first time a large search asks for the pair (under an advisory lock that
+ * the saves changing public stations' words wait for), then kept by statement triggers on `battlestations` in
+ * the writing transaction (migration 0027).
  */
 export const search_word_pairs = pgTable(
   'search_word_pairs',

@@ -23,19 +23,20 @@ export async function readPairTotal(db: Database, first: string, second: string,
 }
 
 /**
- * Counts the pair from the search copy once and keeps the count (the triggers keep it from then on). The SHARE
- * lock on `station_search` waits for the saves that changed a public station's words to commit and keeps new
- * ones out until the row is in, so every later save's trigger finds the row: the count misses no save and
- * counts none twice. False when the
- * lock was not granted within 200 ms (a save held it), or inside a caller's transaction (the lock would be held
- * to its end): the caller counts the matches as before.
+ * Counts the pair from the search copy once and keeps the count (the triggers keep it from then on). The count
+ * holds the pairs' advisory lock exclusively: the saves whose triggers have pair changes to apply hold it shared
+ * to their commit, so the count waits for those that came first (their changes are in its snapshot) and the
+ * next ones wait for the row and add their change to it: none is missed or counted twice. Saves that change no
+ * public station's words never wait. False, and the caller counts the matches as before, when the lock was not
+ * granted within 200 ms, when the count took longer than COUNT_TIMEOUT (saves wait on it meanwhile), or inside a
+ * caller's transaction (the lock would be held to its end).
  */
 export async function keepPairCount(db: Database, first: string, second: string): Promise<boolean> {
   if (db instanceof PgTransaction) return false;
   try {
     await db.transaction(async (tx) => {
-      await tx.execute(sql`SET LOCAL lock_timeout = '200ms'`);
-      await tx.execute(sql`LOCK TABLE station_search IN SHARE MODE`);
+      await tx.execute(sql`SELECT set_config('lock_timeout', '200ms', true), set_config('statement_timeout', ${COUNT_TIMEOUT}, true)`);
+      await tx.execute(sql`SELECT pg_advisory_xact_lock(hashtext('battledeck:search-word-pairs'))`);
       await tx.execute(sql`INSERT INTO search_word_pairs (word_a, word_b, public_stations)
         SELECT least(${first}::text, ${second}::text), greatest(${first}::text, ${second}::text), count(*)
           FROM station_search WHERE search_tokens @> ARRAY[${first}::text, ${second}::text]
@@ -43,7 +44,11 @@ export async function keepPairCount(db: Database, first: string, second: string)
     });
     return true;
   } catch (error) {
-    if (pgErrorCode(error) === '55P03') return false; // lock_not_available: a save holds the copy; count as before
+    // lock_not_available (a save holds the lock) or query_canceled (the count ran out of time): not now.
+    if (['55P03', '57014'].includes(pgErrorCode(error) ?? '')) return false;
     throw error;
   }
 }
+
+/** The longest a first count may hold up the saves that change a public station's words. */
+const COUNT_TIMEOUT = '2s';
