@@ -215,8 +215,14 @@ async function applyUpdate(tx: Database, files: WrittenFiles, user: AuthUser, id
 
   // Last, before the writes to rows every save shares (see lockPartsForCounts).
   await lockPartsForCounts(tx, touchedParts);
-  await updateBattlestation(tx, id, columnChanges(fields));
+  // A station made public is published after its words are refreshed (one made private is hidden first): its
+  // vocabulary rows are then written by one statement, in their order. Published with its old words, then
+  // refreshed, it wrote them twice, and a concurrent edit could lock rows in between (a deadlock).
+  const publishing = isPublic && !station.is_public;
+  const changes = columnChanges(fields);
+  await updateBattlestation(tx, id, publishing ? { ...changes, is_public: false } : changes);
   await refreshBattlestationDerived(tx, [id]);
+  if (publishing) await updateBattlestation(tx, id, { is_public: true });
   await refreshPartCounts(tx, touchedParts);
   await recordUpdate(tx, user, id, before);
   return { removed, moved };

@@ -96,3 +96,32 @@ describe('where a save waits for a part another save is counting', () => {
     expect(await counterMismatches(t.app)).toEqual([]);
   });
 });
+
+it('publishes an edited station with its new words only: the vocabulary rows of its old words are never written', async () => {
+  await createBattlestation(t.app, { owner, name: 'Wapiti lounge' });
+  const hidden = await createBattlestation(t.app, { owner, name: 'Wapiti den', is_public: false });
+  // Another save holds the vocabulary row of the word the edit drops.
+  let release!: () => void;
+  const released = new Promise<void>((resolve) => (release = resolve));
+  let locked!: () => void;
+  const isLocked = new Promise<void>((resolve) => (locked = resolve));
+  const holder = t.app.db.transaction(async (tx) => {
+    await tx.execute(sql`SELECT word FROM search_words WHERE word = 'wapiti' FOR UPDATE`);
+    locked();
+    await released;
+  });
+  await isLocked;
+  try {
+    const form = multipart({ name: 'Okapi den', is_public: 'true' }, []);
+    const edit = t.app.inject({ method: 'PUT', url: `/api/battlestations/id/${hidden.battlestation_id}`, headers: { ...form.headers, ...bearer(owner) }, payload: form.payload });
+    // Published with its old words first, the save would wait here for 'wapiti' (and time out the test).
+    const answer = await Promise.race([edit, new Promise<undefined>((resolve) => setTimeout(() => resolve(undefined), 5000))]);
+    expect(answer?.statusCode).toBe(200);
+  } finally {
+    release();
+    await holder;
+  }
+  const words = await rows<{ word: string; public_stations: number }>(t.app.db, sql`SELECT word, public_stations FROM search_words WHERE word IN ('wapiti', 'okapi') ORDER BY word`);
+  expect(words).toEqual([{ word: 'okapi', public_stations: 1 }, { word: 'wapiti', public_stations: 1 }]);
+  expect(await counterMismatches(t.app)).toEqual([]);
+});
