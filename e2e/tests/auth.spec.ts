@@ -92,8 +92,11 @@ test('password reset confirms where the link went', async ({ page }) => {
   await page.goto('/login');
   await page.getByRole('link', { name: 'Click here' }).click();
   await expect(page).toHaveURL('/login/password-reset');
-  await page.getByLabel('Email').fill(DEMO_USER.email);
-  await page.getByRole('button', { name: 'Send reset link' }).click();
+  // The URL changes before the lazy page has replaced the login form, whose Email field has the same label: a
+  // fill then went into the login form and the reset form was sent empty (a retried run, 2026-11-29).
+  const resetForm = page.getByRole('form', { name: 'Forgot Password?' });
+  await resetForm.getByLabel('Email').fill(DEMO_USER.email);
+  await resetForm.getByRole('button', { name: 'Send reset link' }).click();
   await expect(page.getByText('Instruction to reset your password have been sent to:')).toBeVisible();
   await expect(page.getByText(DEMO_USER.email)).toBeVisible();
   await page.getByRole('link', { name: 'Back to Login' }).click();
