@@ -197,14 +197,12 @@ async function keptPairTotal(db: Database, terms: SearchTerm[], largePasses: Lar
 
 /** The two vocabulary words a search's total depends on, and `rows`: what the rarer holds (or both, for 'either'). */
 function pairOf(terms: SearchTerm[]): { first: string; second: string; kind: 'both' | 'either'; rows: number } | undefined {
-  if (terms.some((term) => term.text !== undefined)) return undefined;
-  const [one, other] = terms;
+  // Each term stands for at least one word: two words are two terms of one word each, or one term of two.
   const words = terms.flatMap((term) => term.anyOf ?? []);
-  if (words.length !== 2 || words[0] === words[1]) return undefined;
+  if (words.length !== 2 || words[0] === words[1] || terms.some((term) => !term.anyOf || term.text !== undefined)) return undefined;
   const [first, second] = words as [string, string];
-  if (terms.length === 2 && one?.anyOf?.length === 1 && other?.anyOf?.length === 1) return { first, second, kind: 'both', rows: Math.min(one.uses ?? 0, other.uses ?? 0) };
-  if (terms.length === 1) return { first, second, kind: 'either', rows: one?.uses ?? 0 };
-  return undefined;
+  const uses = terms.map((term) => term.uses ?? 0);
+  return terms.length === 2 ? { first, second, kind: 'both', rows: Math.min(...uses) } : { first, second, kind: 'either', rows: uses[0]! };
 }
 
 /**

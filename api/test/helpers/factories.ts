@@ -4,6 +4,7 @@ import type { FastifyInstance } from 'fastify';
 import { signInWithPassword } from '../../src/dev/auth-emulator';
 import { battlestations } from '../../src/db/schema';
 import { randomImageName } from '../../src/images/image-names';
+import { multipart } from './upload';
 import {
   insertBattlestationImages,
   insertBattlestationParts,
@@ -155,4 +156,10 @@ export async function createBattlestation(app: FastifyInstance, overrides: Battl
   });
   const [row] = await app.db.select().from(battlestations).where(eq(battlestations.battlestation_id, id));
   return row;
+}
+
+/** PUT /api/battlestations/id/{id} with `fields` (no photos) as `user`: an edit through the API, triggers and all. */
+export function editStation(app: FastifyInstance, user: TestUser, id: number, fields: Record<string, unknown>) {
+  const form = multipart(fields, []);
+  return app.inject({ method: 'PUT', url: `/api/battlestations/id/${id}`, headers: { ...form.headers, ...bearer(user) }, payload: form.payload });
 }

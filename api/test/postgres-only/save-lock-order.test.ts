@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { buildTestApp, type TestApp } from '../helpers/build-test-app';
 import { counterMismatches } from '../helpers/counters';
+import { holdTransaction } from '../helpers/held-transaction';
 import { bearer, createBattlestation, createPart, createUser, type TestUser } from '../helpers/factories';
 import { rows } from '../helpers/sql-rows';
 import { multipart, photo, testJpeg } from '../helpers/upload';
@@ -46,24 +47,16 @@ async function untilWaiting(): Promise<{ query: string; written: string[] }> {
 
 /** Runs `save` while another transaction holds the part's counter lock; answers where the save waited. */
 async function whileCounterLocked(partId: number, save: () => Promise<{ statusCode: number }>) {
-  let release!: () => void;
-  const released = new Promise<void>((resolve) => (release = resolve));
-  let locked!: () => void;
-  const isLocked = new Promise<void>((resolve) => (locked = resolve));
-  const holder = t.app.db.transaction(async (tx) => {
+  const release = await holdTransaction(t.app.db, async (tx) => {
     await tx.execute(sql`SELECT part_id FROM parts WHERE part_id = ${partId} FOR NO KEY UPDATE`);
-    locked();
-    await released;
   });
-  await isLocked;
   const answer = save();
   try {
     const waited = await untilWaiting();
-    release();
+    await release();
     return { waited, answer: await answer };
   } finally {
-    release();
-    await holder;
+    await release();
     await answer.catch(() => undefined);
   }
 }
@@ -101,16 +94,9 @@ it('publishes an edited station with its new words only: the vocabulary rows of 
   await createBattlestation(t.app, { owner, name: 'Wapiti lounge' });
   const hidden = await createBattlestation(t.app, { owner, name: 'Wapiti den', is_public: false });
   // Another save holds the vocabulary row of the word the edit drops.
-  let release!: () => void;
-  const released = new Promise<void>((resolve) => (release = resolve));
-  let locked!: () => void;
-  const isLocked = new Promise<void>((resolve) => (locked = resolve));
-  const holder = t.app.db.transaction(async (tx) => {
+  const release = await holdTransaction(t.app.db, async (tx) => {
     await tx.execute(sql`SELECT word FROM search_words WHERE word = 'wapiti' FOR UPDATE`);
-    locked();
-    await released;
   });
-  await isLocked;
   try {
     const form = multipart({ name: 'Okapi den', is_public: 'true' }, []);
     const edit = t.app.inject({ method: 'PUT', url: `/api/battlestations/id/${hidden.battlestation_id}`, headers: { ...form.headers, ...bearer(owner) }, payload: form.payload });
@@ -118,8 +104,7 @@ it('publishes an edited station with its new words only: the vocabulary rows of 
     const answer = await Promise.race([edit, new Promise<undefined>((resolve) => setTimeout(() => resolve(undefined), 5000))]);
     expect(answer?.statusCode).toBe(200);
   } finally {
-    release();
-    await holder;
+    await release();
   }
   const words = await rows<{ word: string; public_stations: number }>(t.app.db, sql`SELECT word, public_stations FROM search_words WHERE word IN ('wapiti', 'okapi') ORDER BY word`);
   expect(words).toEqual([{ word: 'okapi', public_stations: 1 }, { word: 'wapiti', public_stations: 1 }]);

@@ -1,9 +1,9 @@
 import { sql } from 'drizzle-orm';
 import { buildTestApp, type TestApp } from '../helpers/build-test-app';
 import { counterMismatches } from '../helpers/counters';
-import { bearer, createBattlestation, createUser, type TestUser } from '../helpers/factories';
+import { holdTransaction } from '../helpers/held-transaction';
+import { createBattlestation, createUser, editStation, type TestUser } from '../helpers/factories';
 import { rows } from '../helpers/sql-rows';
-import { multipart } from '../helpers/upload';
 
 /**
  * A pair's first count (keepPairCount) and the saves that change a public station's words take turns on the
@@ -23,34 +23,13 @@ afterAll(() => t?.close());
 const PAIRS_LOCK = sql`hashtext('battledeck:search-word-pairs')`;
 const total = async (words: string) => (await t.app.inject({ method: 'GET', url: `/api/battlestations?searchTerm=${encodeURIComponent(words)}` })).json<{ total: number }>().total;
 const kept = (a: string, b: string) => rows<{ public_stations: number }>(t.app.db, sql`SELECT public_stations FROM search_word_pairs WHERE word_a = ${a} AND word_b = ${b}`);
-const edit = (id: number, fields: Record<string, string>) => {
-  const form = multipart(fields, []);
-  return t.app.inject({ method: 'PUT', url: `/api/battlestations/id/${id}`, headers: { ...form.headers, ...bearer(owner) }, payload: form.payload });
-};
-
-/** Holds a transaction open in `hold` until the returned release is called. */
-async function holding(hold: (tx: Parameters<Parameters<TestApp['app']['db']['transaction']>[0]>[0]) => Promise<void>) {
-  let release!: () => void;
-  const released = new Promise<void>((resolve) => (release = resolve));
-  let held!: () => void;
-  const isHeld = new Promise<void>((resolve) => (held = resolve));
-  const done = t.app.db.transaction(async (tx) => {
-    await hold(tx);
-    held();
-    await released;
-  });
-  await isHeld;
-  return async () => {
-    release();
-    await done;
-  };
-}
+const edit = (id: number, fields: Record<string, string>) => editStation(t.app, owner, id, fields);
 
 it('counts as before while a save that came first holds the lock, and keeps the pair once the save is in', async () => {
   await createBattlestation(t.app, { owner, name: 'Lynx Marmot desk' });
   const other = await createBattlestation(t.app, { owner, name: 'Lynx alone' });
   // A save in progress: its station's words changed, its trigger past the lock, not yet committed.
-  const release = await holding(async (tx) => {
+  const release = await holdTransaction(t.app.db, async (tx) => {
     await tx.execute(sql`UPDATE battlestations SET search_text = search_text || ' marmot' WHERE battlestation_id = ${other.battlestation_id}`);
   });
   try {
@@ -71,7 +50,7 @@ it('makes a save that comes during a first count wait for its row, and add to it
   const hidden = await createBattlestation(t.app, { owner, name: 'Ibex private', is_public: false });
   await createBattlestation(t.app, { owner, name: 'Ibex Tapir desk' });
   // A first count in progress: the lock held, the row counted (1 station), not yet committed.
-  const release = await holding(async (tx) => {
+  const release = await holdTransaction(t.app.db, async (tx) => {
     await tx.execute(sql`SELECT pg_advisory_xact_lock(${PAIRS_LOCK})`);
     await tx.execute(sql`INSERT INTO search_word_pairs (word_a, word_b, public_stations) VALUES ('ibex', 'tapir', 1)`);
   });
