@@ -103,6 +103,21 @@ test('password reset confirms where the link went', async ({ page }) => {
   await expect(page).toHaveURL('/login');
 });
 
+test('a sign-in page has loaded the pages it links to: following a link needs no more scripts', async ({ page }) => {
+  // Text typed while the next page's chunk loaded went into the old form and was lost (the test above).
+  await page.goto('/login');
+  await expect(page.getByRole('button', { name: 'Login' })).toBeVisible();
+  await page.waitForLoadState('networkidle');
+  await page.route('**/*.js', (route) => route.abort());
+  await page.getByRole('link', { name: 'Click here' }).click();
+  await expect(page.getByRole('form', { name: 'Forgot Password?' })).toBeVisible();
+  await page.getByRole('link', { name: 'Back to Login' }).click();
+  await page.getByRole('link', { name: 'Sign up here' }).click();
+  await expect(page.getByRole('button', { name: 'Create Account' })).toBeVisible();
+  await page.getByRole('link', { name: 'Login here' }).click();
+  await expect(page.getByRole('button', { name: 'Login' })).toBeVisible();
+});
+
 test('signing in keeps the session across a reload', async ({ page }) => {
   await signIn(page, DEMO_USER);
   await page.goto('/battlestations');

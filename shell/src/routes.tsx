@@ -1,6 +1,6 @@
 import { RequireAuth, Spinner } from '@battledeck/shared/ui';
-import { lazy } from 'react';
 import { Route, Routes } from 'react-router-dom';
+import { LoginPage, PasswordResetPage, RegisterPage } from './auth/auth-pages';
 import { HomePage } from './home/home-page';
 import { MainLayout } from './layout/main-layout';
 import { NotFoundPage } from './pages/not-found-page';
@@ -8,9 +8,6 @@ import { AdminGate } from './remotes/admin-gate';
 import { REMOTE_AREAS } from './remotes/remote-areas';
 import { RemoteSection } from './remotes/remote-section';
 
-const LoginPage = lazy(() => import('./auth/login-page'));
-const RegisterPage = lazy(() => import('./auth/register-page'));
-const PasswordResetPage = lazy(() => import('./auth/password-reset-page'));
 
 /**
  * The shell owns the route table; each feature area is a remote mounted under its path (ARCHITECTURE §2).

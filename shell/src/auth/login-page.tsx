@@ -9,6 +9,7 @@ import { useEffect, useRef, useState } from 'react';
 import { Controller, useForm } from 'react-hook-form';
 import { Link, useLocation, useNavigate } from 'react-router-dom';
 import { AuthCard, authStyles } from './auth-card';
+import { preloadAuthPages } from './auth-pages';
 import { loginErrorMessage } from './auth-errors';
 import { firebaseAuth } from './firebase';
 import { startSession } from './session-boot';
@@ -39,6 +40,7 @@ export default function LoginPage() {
 
   // A visitor who was never signed in here has no session running yet (session-boot): it must see this sign-in.
   useEffect(() => void startSession(), []);
+  useEffect(() => preloadAuthPages('register', 'passwordReset'), []);
 
   // Someone already signed in who opens /login goes home after registering/resetting, else back one step.
   useEffect(() => {

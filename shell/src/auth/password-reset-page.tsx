@@ -5,9 +5,11 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { useMutation } from '@tanstack/react-query';
 import { Alert, Button, Input, Result } from 'antd';
 import { sendPasswordResetEmail } from 'firebase/auth';
+import { useEffect } from 'react';
 import { Controller, useForm } from 'react-hook-form';
 import { Link } from 'react-router-dom';
 import { AuthCard, authStyles } from './auth-card';
+import { preloadAuthPages } from './auth-pages';
 import { resetErrorMessage } from './auth-errors';
 import { firebaseAuth } from './firebase';
 
@@ -17,6 +19,7 @@ type ResetValues = z.infer<typeof resetSchema>;
 /** /login/password-reset: 'Forgot Password?' through the identity provider (decision 23). */
 export default function PasswordResetPage() {
   usePageTitle('Forgot Password?');
+  useEffect(() => preloadAuthPages('login'), []);
   const reset = useMutation({
     mutationFn: async ({ email }: ResetValues) => {
       await sendPasswordResetEmail(firebaseAuth(), email);

@@ -5,9 +5,11 @@ import { fieldAria, FormField } from '@battledeck/shared/widgets';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useMutation } from '@tanstack/react-query';
 import { Alert, Button, Input, Result } from 'antd';
+import { useEffect } from 'react';
 import { Controller, useForm, type Path } from 'react-hook-form';
 import { Link } from 'react-router-dom';
 import { AuthCard, authStyles } from './auth-card';
+import { preloadAuthPages } from './auth-pages';
 
 /** POST /users/: creates the identity and the profile. */
 function registerUser(body: RegisterBody): Promise<RegisterResponse> {
@@ -24,6 +26,7 @@ const FIELDS: { name: Path<RegisterBody>; label: string; type: 'text' | 'email' 
 /** /register: 'Create an Account' (SPEC "/register", §5, decision 13). */
 export default function RegisterPage() {
   usePageTitle('Register');
+  useEffect(() => preloadAuthPages('login'), []);
   const { control, handleSubmit, setError } = useForm<RegisterBody>({
     // The contract's rules plus the common-password list (decision 26), loaded when a password is checked.
     resolver: zodResolver(registerFormSchema),
