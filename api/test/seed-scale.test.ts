@@ -70,6 +70,18 @@ describe('scale dataset (npm run seed -- --scale)', () => {
     expect(row!.families).toBeGreaterThan(10);
   });
 
+  it("draws a desk's description apart from its name: the words do not sort together by name", async () => {
+    // Drawn from the station number, a description's mood took 3 of 16 values for each name's mood, so a search
+    // for a description's word by name met its matches in a few long runs (2026-11-29, decision 006).
+    const moods = await rows<{ name_mood: string; description_moods: number }>(
+      t.app.db,
+      sql`SELECT split_part(name, ' ', 1) AS name_mood, count(DISTINCT split_part(description, ' ', 2))::int AS description_moods
+        FROM battlestations WHERE name NOT LIKE 'Dual %' GROUP BY 1`,
+    );
+    expect(moods).toHaveLength(15);
+    expect(Math.min(...moods.map((mood) => mood.description_moods))).toBeGreaterThanOrEqual(10);
+  });
+
   it('keeps ids usable afterwards: the next station gets a fresh id', async () => {
     const [row] = await t.app.db
       .insert(battlestations)

@@ -6,6 +6,13 @@ import { ROOT } from './processes';
 
 const TSX = require.resolve('tsx/cli');
 
+/**
+ * The version of the rows api/src/seed/scale.ts lays out, in the reused dataset's name: raise it when the
+ * layout changes, so that a dataset seeded before is seeded again rather than measured as if it were the new
+ * one (2: parts and descriptions drawn independently of the names, 2026-11-29).
+ */
+const SCALE_LAYOUT = 2;
+
 /** Where the API reads the dataset: env for the API process. */
 export interface Dataset {
   engine: 'postgres' | 'pglite';
@@ -27,7 +34,7 @@ function runSeed(stations: number, env: Record<string, string>): Promise<number>
 
 /** A database on the PostgreSQL server of DATABASE_URL holding the scale dataset, made once and reused. */
 async function postgresDataset(serverUrl: string, stations: number): Promise<Dataset> {
-  const name = `battledeck_bench_${stations}`;
+  const name = `battledeck_bench_${stations}_layout${SCALE_LAYOUT}`;
   const admin = new Client({ connectionString: serverUrl });
   await admin.connect();
   const url = new URL(serverUrl);
@@ -56,7 +63,7 @@ async function postgresDataset(serverUrl: string, stations: number): Promise<Dat
 
 /** An embedded PGlite data directory holding the scale dataset, made once and reused. */
 async function pgliteDataset(stations: number): Promise<Dataset> {
-  const dataDir = path.join(ROOT, '.tmp', `bench-pglite-${stations}`);
+  const dataDir = path.join(ROOT, '.tmp', `bench-pglite-${stations}-layout${SCALE_LAYOUT}`);
   const env = { DATA_DIR: dataDir, DATABASE_URL: '' };
   if (existsSync(path.join(dataDir, 'ready'))) return { engine: 'pglite', env, seededNow: false };
   rmSync(dataDir, { recursive: true, force: true });

@@ -49,6 +49,15 @@ const PLACES = ['Workspace', 'Battlestation', 'Setup', 'Desk', 'Corner', 'Den', 
 /** A colour of each family, in COLOUR_FAMILIES order (seed-scale.test.ts checks each one's family). */
 export const FAMILY_HEX = ['#111111', '#f2f2f2', '#808080', '#c0392b', '#e67e22', '#f1c40f', '#27ae60', '#2f6fd6', '#8e44ad', '#e84393'] as const;
 
+/**
+ * The station number scrambled (a multiplication modulo a prime), for what a station's parts and description
+ * draw from it. Drawn from the number itself, both followed the name's first word (g mod 16 chose the mood of
+ * the name, the models of the six parts and three of the description's moods): every part and description
+ * word sat in a few long runs of the name order, as no real desks do, and a search by name had to read past
+ * them. Its low bits choose the parts, the next ones the description.
+ */
+const SCRAMBLED_STATION = sql.raw('((g::bigint * 7919) % 1000003)');
+
 const textArray = (values: readonly string[]) => sql.raw(`ARRAY[${values.map((v) => `'${v.replace(/'/g, "''")}'`).join(',')}]`);
 
 /** The tables a scale seed fills with most of its rows. */
@@ -149,7 +158,7 @@ export async function seedScale(db: Database, options: ScaleOptions, log: Logger
     await step('layout', async () => {
       // Station ids are 1..N (the database is empty); part offsets k * 3331 are distinct, so links are unique.
       await tx.execute(sql`CREATE TEMP TABLE scale_links ON COMMIT DROP AS
-        SELECT g AS sid, p0.first + ((g * 37 + k * 3331) % ${o.parts}) AS part_id
+        SELECT g AS sid, p0.first + ((${SCRAMBLED_STATION} * 37 + k * 3331) % ${o.parts}) AS part_id
         FROM generate_series(1, ${o.battlestations}) AS g
         CROSS JOIN generate_series(0, ${o.partsPerStation - 1}) AS k
         CROSS JOIN (SELECT min(part_id) AS first FROM parts) p0`);
@@ -160,7 +169,7 @@ export async function seedScale(db: Database, options: ScaleOptions, log: Logger
         SELECT g AS sid,
                'scale-user-' || (1 + g % ${o.users}) AS user_id,
                (${textArray(MOODS)})[1 + g % ${MOODS.length}] || ' ' || (${textArray(PLACES)})[1 + (g / 7) % ${PLACES.length}] || ' ' || g AS name,
-               'A ' || lower((${textArray(MOODS)})[1 + (g / 3) % ${MOODS.length}]) || ' setup for work and play.' || chr(10) || 'Station number ' || g || '.' AS description,
+               'A ' || lower((${textArray(MOODS)})[1 + (${SCRAMBLED_STATION} / 16) % ${MOODS.length}]) || ' setup for work and play.' || chr(10) || 'Station number ' || g || '.' AS description,
                g % 20 <> 0 AS is_public,
                now() - make_interval(mins => g * 5) AS created,
                -- Desk properties (decision 017), skewed like real desks: mostly one or two monitors; one or two
