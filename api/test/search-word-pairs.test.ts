@@ -63,7 +63,7 @@ it("keeps a two-word search's total from its first search on, through creates, e
   // The answer is the kept row's (what counterMismatches catches when a trigger misses a change).
   await t.app.db.execute(sql`UPDATE search_word_pairs SET public_stations = 7 WHERE word_a = 'quokka'`);
   expect((await search('quokka zephyr')).total).toBe(7);
-  expect(await counterMismatches(t.app)).toEqual([{ word_a: 'quokka', word_b: 'zephyr', kept: 7, counted: 2 }]);
+  expect(await counterMismatches(t.app)).toEqual([{ word_a: 'quokka', word_b: 'zephyr', word_c: '', kept: 7, counted: 2 }]);
   await t.app.db.execute(sql`UPDATE search_word_pairs SET public_stations = 2 WHERE word_a = 'quokka'`);
 });
 
@@ -91,6 +91,34 @@ it('answers a word standing for two from both words\' counts less the pair\'s', 
   await createBattlestation(t.app, { owner, name: 'Wombats everywhere, one wombat' });
   expect((await search('womba')).total).toBe(4);
   expect(await counted('womba')).toBe(4);
+  expect(await counterMismatches(t.app)).toEqual([]);
+});
+
+it('answers a word standing for two beside another word from two kept pairs less their triple', async () => {
+  const [both, , , alone] = await Promise.all([
+    createBattlestation(t.app, { owner, name: 'Lemur lemurs loft' }),
+    createBattlestation(t.app, { owner, name: 'Lemur loft' }),
+    createBattlestation(t.app, { owner, name: 'Lemurs in a loft' }),
+    createBattlestation(t.app, { owner, name: 'Lemur alone' }),
+  ]);
+  // 'lemu' is inside 'lemur' and 'lemurs': three stations hold one or both, and 'loft'.
+  expect((await search('lemu loft')).total).toBe(3);
+  const lemurs = async () => (await rows<{ word_a: string; word_b: string; word_c: string; public_stations: number }>(t.app.db, sql`SELECT word_a, word_b, word_c, public_stations FROM search_word_pairs WHERE word_a = 'lemur' OR word_a = 'lemurs' ORDER BY 1, 2, 3`));
+  expect(await lemurs()).toEqual([
+    { word_a: 'lemur', word_b: 'lemurs', word_c: 'loft', public_stations: 1 },
+    { word_a: 'lemur', word_b: 'loft', word_c: '', public_stations: 2 },
+    { word_a: 'lemurs', word_b: 'loft', word_c: '', public_stations: 2 },
+  ]);
+  await edit(both!.battlestation_id, { name: 'Lemur den' });
+  expect((await search('loft lemu')).total).toBe(2);
+  await createBattlestation(t.app, { owner, name: 'Lemurs and a lemur, loft' });
+  await createBattlestation(t.app, { owner, name: 'Private lemur loft', is_public: false });
+  await edit(alone!.battlestation_id, { name: 'Lemur alone in a loft' });
+  // Both words of the pair but not the third: the triple's row is not this station's.
+  await createBattlestation(t.app, { owner, name: 'Lemurs beside a lemur' });
+  expect((await search('lemu loft', '&sortBy=name&direction=asc')).total).toBe(4);
+  expect(await counted('lemu loft')).toBe(4);
+  expect((await lemurs()).map((row) => row.public_stations)).toEqual([1, 3, 2]);
   expect(await counterMismatches(t.app)).toEqual([]);
 });
 

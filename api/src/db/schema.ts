@@ -368,20 +368,25 @@ export const station_search = pgTable(
 );
 
 /**
- * How many public stations hold both words of a pair of common vocabulary words (decision 015, 2026-11-29): the
- * total of a two-word search ('max setup') or of a word standing for two ('ultra': ultra, ultrawide) without a
- * count over every match. Filled the first time a large search asks for the pair (under an advisory lock that
- * the saves changing public stations' words wait for), then kept by statement triggers on `battlestations` in
- * the writing transaction (migration 0027).
+ * How many public stations hold every word of a pair, or of a triple, of common vocabulary words (decision 015,
+ * 2026-11-29): the total of a two-word search ('max setup'), of a word standing for two ('ultra': ultra,
+ * ultrawide) and of such a word beside another ('office ultra', migration 0028) without a count over every
+ * match. `word_c` is '' for a pair. Filled the first time a large search asks for the words (under an advisory
+ * lock that the saves changing public stations' words wait for), then kept by statement triggers on
+ * `battlestations` in the writing transaction (migrations 0027, 0028).
  */
 export const search_word_pairs = pgTable(
   'search_word_pairs',
   {
     word_a: text().notNull(),
     word_b: text().notNull(),
+    word_c: text().notNull().default(''),
     public_stations: integer().notNull(),
   },
-  (t) => [primaryKey({ columns: [t.word_a, t.word_b] }), check('search_word_pairs_order_check', sql`${t.word_a} < ${t.word_b}`)],
+  (t) => [
+    primaryKey({ columns: [t.word_a, t.word_b, t.word_c] }),
+    check('search_word_pairs_order_check', sql`${t.word_a} < ${t.word_b} AND (${t.word_c} = '' OR ${t.word_b} < ${t.word_c})`),
+  ],
 );
 
 /** How many parts each category holds (decision 013), kept like `station_counts` by triggers on `parts`. */

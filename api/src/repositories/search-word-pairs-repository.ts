@@ -5,41 +5,58 @@ import { rowsOf } from '../db/rows';
 import { pgErrorCode } from '../lib/pg-errors';
 
 /**
- * How many public stations hold both `first` and `second` (`'both'`), or either (`'either'`: each word's count
- * in the vocabulary less the pair's), from the kept pair counts (`search_word_pairs`, migration 0027; decision
- * 015, 2026-11-29). Undefined when the pair is not kept yet (see keepPairCount).
+ * One count a kept total is made of, with its sign: one vocabulary word's public stations (`search_words`), or
+ * those holding every word of a pair or a triple (`search_word_pairs`, migrations 0027 and 0028).
  */
-export async function readPairTotal(db: Database, first: string, second: string, kind: 'both' | 'either'): Promise<number | undefined> {
-  const total =
-    kind === 'both'
-      ? sql`p.public_stations`
-      : sql`(SELECT sum(w.public_stations) FROM search_words w WHERE w.word IN (p.word_a, p.word_b)) - p.public_stations`;
-  const [row] = await rowsOf<{ total: number }>(
-    db,
-    sql`SELECT (${total})::int AS total FROM search_word_pairs p
-      WHERE p.word_a = least(${first}::text, ${second}::text) AND p.word_b = greatest(${first}::text, ${second}::text)`,
+export interface KeptCount {
+  sign: 1 | -1;
+  words: string[];
+}
+
+/** The words in the key's order (the database's, which its check constraint uses): `k[1]`, `k[2]`, `k[3]`. */
+const sortedWords = (words: string[]) =>
+  sql`(SELECT array_agg(w ORDER BY w) AS k FROM unnest(ARRAY[${sql.join(
+    words.map((word) => sql`${word}::text`),
+    sql`, `,
+  )}]) AS w)`;
+
+/**
+ * The sum of the counts with their signs (decision 015, 2026-11-29), read in one statement so that every count
+ * is of the same moment. `missing`: the pairs and triples not kept yet (keepWordSetCount counts them); the
+ * total means nothing then. A vocabulary word no public station holds any more counts 0.
+ */
+export async function readKeptTotal(db: Database, counts: KeptCount[]): Promise<{ total: number; missing: string[][] }> {
+  const values = counts.map(({ words }) =>
+    words.length === 1
+      ? sql`coalesce((SELECT public_stations FROM search_words WHERE word = ${words[0]}::text), 0)`
+      : sql`(SELECT p.public_stations FROM search_word_pairs p, ${sortedWords(words)} s
+          WHERE p.word_a = s.k[1] AND p.word_b = s.k[2] AND p.word_c = coalesce(s.k[3], ''))`,
   );
-  return row ? Number(row.total) : undefined;
+  const [row] = await rowsOf<{ counts: (number | null)[] }>(db, sql`SELECT ARRAY[${sql.join(values, sql`, `)}]::int[] AS counts`);
+  const kept = row!.counts;
+  const missing = counts.filter((_, i) => kept[i] === null).map(({ words }) => words);
+  const total = counts.reduce((sum, { sign }, i) => sum + sign * Number(kept[i] ?? 0), 0);
+  return { total, missing };
 }
 
 /**
- * Counts the pair from the search copy once and keeps the count (the triggers keep it from then on). The count
- * holds the pairs' advisory lock exclusively: the saves whose triggers have pair changes to apply hold it shared
- * to their commit, so the count waits for those that came first (their changes are in its snapshot) and the
- * next ones wait for the row and add their change to it: none is missed or counted twice. Saves that change no
- * public station's words never wait. False, and the caller counts the matches as before, when the lock was not
- * granted within 200 ms, when the count took longer than COUNT_TIMEOUT (saves wait on it meanwhile), or inside a
- * caller's transaction (the lock would be held to its end).
+ * Counts the stations holding every one of two or three words from the search copy once and keeps the count
+ * (the triggers keep it from then on). The count holds the pairs' advisory lock exclusively: the saves whose
+ * triggers have changes to apply hold it shared to their commit, so the count waits for those that came first
+ * (their changes are in its snapshot) and the next ones wait for the row and add their change to it: none is
+ * missed or counted twice. Saves that change no public station's words never wait. False, and the caller
+ * counts the matches as before, when the lock was not granted within 200 ms, when the count took longer than
+ * COUNT_TIMEOUT (saves wait on it meanwhile), or inside a caller's transaction (the lock would be held to its end).
  */
-export async function keepPairCount(db: Database, first: string, second: string): Promise<boolean> {
+export async function keepWordSetCount(db: Database, words: string[]): Promise<boolean> {
   if (db instanceof PgTransaction) return false;
   try {
     await db.transaction(async (tx) => {
       await tx.execute(sql`SELECT set_config('lock_timeout', '200ms', true), set_config('statement_timeout', ${COUNT_TIMEOUT}, true)`);
       await tx.execute(sql`SELECT pg_advisory_xact_lock(hashtext('battledeck:search-word-pairs'))`);
-      await tx.execute(sql`INSERT INTO search_word_pairs (word_a, word_b, public_stations)
-        SELECT least(${first}::text, ${second}::text), greatest(${first}::text, ${second}::text), count(*)
-          FROM station_search WHERE search_tokens @> ARRAY[${first}::text, ${second}::text]
+      await tx.execute(sql`INSERT INTO search_word_pairs (word_a, word_b, word_c, public_stations)
+        SELECT s.k[1], s.k[2], coalesce(s.k[3], ''), (SELECT count(*) FROM station_search WHERE search_tokens @> s.k)
+          FROM ${sortedWords(words)} s
         ON CONFLICT DO NOTHING`);
     });
     return true;

@@ -27,7 +27,7 @@ import {
 } from '../repositories/battlestations-repository';
 import type { SearchTerm } from '../repositories/search-words-repository';
 import { FENCE_SPLIT_ABOVE, splitLargePageFences } from '../repositories/page-fences-repository';
-import { keepPairCount, readPairTotal } from '../repositories/search-word-pairs-repository';
+import { keepWordSetCount, readKeptTotal, type KeptCount } from '../repositories/search-word-pairs-repository';
 import { keptFacetTotal } from '../repositories/station-facets-repository';
 import { assertVisible } from './battlestation-access';
 import { toBattlestationCard } from './battlestation-cards';
@@ -126,7 +126,7 @@ export async function listBattlestations(db: Database, params: PublicListParams,
     const search = await planStationSearch(db, words);
     if (!search) return { battlestations: [], total: 0, facets: emptyFacets() };
     ({ terms, total: knownTotal } = search);
-    if (knownTotal === undefined && facets.length === 0) knownTotal = await keptPairTotal(db, terms, largePasses);
+    if (knownTotal === undefined && facets.length === 0) knownTotal = await keptSearchTotal(db, terms, largePasses);
   }
   const likely = terms.length > 0 ? await likelyMatches(terms, countPublic) : 0;
   // A count over the search's matches reads each of them: a large one takes its turn (see LargePasses).
@@ -180,29 +180,45 @@ export async function listBattlestations(db: Database, params: PublicListParams,
 }
 
 /**
- * The total of a large search from the kept pair counts (decision 015, 2026-11-29): two words each standing for
- * one vocabulary word ('max setup'), or one word standing for two ('ultra': ultra, ultrawide), when each word is
- * in enough stations that counting their matches would be a large pass. A pair asked for the first time is
- * counted once, in its turn, and kept from then on. Undefined for any other search, or when the pair could not
- * be kept now: the matches are counted as before.
+ * The total of a large search from kept counts (decision 015, 2026-11-29): two words each standing for one
+ * vocabulary word ('max setup'), one word standing for two ('ultra': ultra, ultrawide), or such a word beside
+ * another ('office ultra'), when each term is in enough stations that counting their matches would be a large
+ * pass. A pair or triple asked for the first time is counted once, in its turn, and kept from then on.
+ * Undefined for any other search, or when a count could not be kept now: the matches are counted as before.
  */
-async function keptPairTotal(db: Database, terms: SearchTerm[], largePasses: LargePasses): Promise<number | undefined> {
-  const pair = pairOf(terms);
-  if (!pair || !largePasses.isLarge(pair.rows)) return undefined;
-  const { first, second, kind } = pair;
-  const kept = await readPairTotal(db, first, second, kind);
-  if (kept !== undefined) return kept;
-  return (await largePasses.run(pair.rows, () => keepPairCount(db, first, second))) ? readPairTotal(db, first, second, kind) : undefined;
+async function keptSearchTotal(db: Database, terms: SearchTerm[], largePasses: LargePasses): Promise<number | undefined> {
+  const plan = keptTotalPlan(terms);
+  if (!plan || !largePasses.isLarge(plan.rows)) return undefined;
+  const first = await readKeptTotal(db, plan.counts);
+  if (first.missing.length === 0) return first.total;
+  for (const words of first.missing) {
+    if (!(await largePasses.run(plan.rows, () => keepWordSetCount(db, words)))) return undefined;
+  }
+  const read = await readKeptTotal(db, plan.counts);
+  return read.missing.length === 0 ? read.total : undefined;
 }
 
-/** The two vocabulary words a search's total depends on, and `rows`: what the rarer holds (or both, for 'either'). */
-function pairOf(terms: SearchTerm[]): { first: string; second: string; kind: 'both' | 'either'; rows: number } | undefined {
-  // Each term stands for at least one word: two words are two terms of one word each, or one term of two.
-  const words = terms.flatMap((term) => term.anyOf ?? []);
-  if (words.length !== 2 || words[0] === words[1] || terms.some((term) => !term.anyOf || term.text !== undefined)) return undefined;
-  const [first, second] = words as [string, string];
-  const uses = terms.map((term) => term.uses ?? 0);
-  return terms.length === 2 ? { first, second, kind: 'both', rows: Math.min(...uses) } : { first, second, kind: 'either', rows: uses[0]! };
+/**
+ * The kept counts a search's total is made of (every station holding the words of each term at once, by
+ * inclusion and exclusion), and `rows`: about how many stations counting its matches would read. A term
+ * standing for two words holds one or both: A + B - AB; beside a word C, AC + BC - ABC.
+ */
+function keptTotalPlan(terms: SearchTerm[]): { counts: KeptCount[]; rows: number } | undefined {
+  if (terms.some((term) => !term.anyOf || term.text !== undefined)) return undefined;
+  const words = terms.map((term) => term.anyOf!);
+  const rows = Math.min(...terms.map((term) => term.uses ?? 0));
+  const [one, two] = words;
+  if (words.length === 1 && one!.length === 2) {
+    const [a, b] = one as [string, string];
+    return { counts: [{ sign: 1, words: [a] }, { sign: 1, words: [b] }, { sign: -1, words: [a, b] }], rows };
+  }
+  if (words.length !== 2) return undefined;
+  const [pair, single] = one!.length === 2 ? [one!, two!] : [two!, one!];
+  if (single.length !== 1 || pair.length > 2 || pair.includes(single[0]!)) return undefined;
+  const [c] = single as [string];
+  if (pair.length === 1) return { counts: [{ sign: 1, words: [pair[0]!, c] }], rows };
+  const [a, b] = pair as [string, string];
+  return { counts: [{ sign: 1, words: [a, c] }, { sign: 1, words: [b, c] }, { sign: -1, words: [a, b, c] }], rows };
 }
 
 /**

@@ -6,7 +6,7 @@ import { createBattlestation, createUser, editStation, type TestUser } from '../
 import { rows } from '../helpers/sql-rows';
 
 /**
- * A pair's first count (keepPairCount) and the saves that change a public station's words take turns on the
+ * A pair's first count (keepWordSetCount) and the saves that change a public station's words take turns on the
  * pairs' advisory lock (decision 015, 2026-11-29): the count waits at most 200 ms for a save that came first,
  * then the search counts its matches as before; a save that comes while the count holds the lock waits for the
  * counted row and adds its change to it; a save that changes no public words never waits.
