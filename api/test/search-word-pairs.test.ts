@@ -122,6 +122,34 @@ it('answers a word standing for two beside another word from two kept pairs less
   expect(await counterMismatches(t.app)).toEqual([]);
 });
 
+it('keeps a search with one filter: the filter token counts as a word, through edits of the words and of the filters', async () => {
+  const [first, second] = await Promise.all([
+    createBattlestation(t.app, { owner, name: 'Marmot Puffin desk', main_uses: ['gaming'] }),
+    createBattlestation(t.app, { owner, name: 'Marmot and puffin', main_uses: ['work'] }),
+    createBattlestation(t.app, { owner, name: 'Marmot alone', main_uses: ['gaming'] }),
+  ]);
+  const gaming = '&mainUse=gaming';
+  expect([(await search('marmot puffin', gaming)).total, (await search('marmot', gaming)).total]).toEqual([1, 2]);
+  const marmots = async () =>
+    (await rows<{ word_a: string; word_b: string; word_c: string; public_stations: number }>(t.app.db, sql`SELECT word_a, word_b, word_c, public_stations FROM search_word_pairs WHERE 'marmot' IN (word_a, word_b, word_c) AND '|use:gaming' IN (word_a, word_b, word_c)`)).map(
+      (row) => [[row.word_a, row.word_b, row.word_c].filter(Boolean).sort().join(' '), row.public_stations],
+    );
+  expect(Object.fromEntries(await marmots())).toEqual({ 'marmot |use:gaming': 2, 'marmot puffin |use:gaming': 1 });
+  // A change of filters alone moves the counts.
+  await edit(second!.battlestation_id, { main_uses: ['gaming', 'work'] });
+  expect([(await search('marmot puffin', gaming)).total, (await search('marmot', gaming)).total]).toEqual([2, 3]);
+  await edit(first!.battlestation_id, { name: 'Marmot desk' });
+  await createBattlestation(t.app, { owner, name: 'Private marmot puffin', main_uses: ['gaming'], is_public: false });
+  await createBattlestation(t.app, { owner, name: 'Puffin marmot nook', main_uses: ['gaming'] });
+  const answer = await search('marmot puffin', `${gaming}&sortBy=name&direction=asc`);
+  expect(answer.total).toBe(2);
+  expect(answer.battlestations).toHaveLength(2);
+  const withFilter = async (words: string) => (await listBattlestations(t.app.db, { searchTerm: words, mainUse: 'gaming', sortBy: 'created_date', direction: 'desc', pageNumber: 1, resultsPerPage: 12 })).total;
+  expect([await withFilter('marmot puffin'), await withFilter('marmot')]).toEqual([2, 4]);
+  expect((await search('marmot', gaming)).total).toBe(4);
+  expect(await counterMismatches(t.app)).toEqual([]);
+});
+
 it('follows a renamed part into its stations, a private station made public with new words, and an account deletion', async () => {
   const admin = await createUser(t.app, { is_admin: true });
   const member = await createUser(t.app);

@@ -6,19 +6,26 @@ import { pgErrorCode } from '../lib/pg-errors';
 
 /**
  * One count a kept total is made of, with its sign: one vocabulary word's public stations (`search_words`), or
- * those holding every word of a pair or a triple (`search_word_pairs`, migrations 0027 and 0028).
+ * those holding every word of a pair or a triple (`search_word_pairs`, migrations 0027 and 0028). A filter
+ * token counts as a word written with a leading '|' (filterWord, migration 0029).
  */
 export interface KeptCount {
   sign: 1 | -1;
   words: string[];
 }
 
+/** A filter token ('colour:red') as a word of the kept counts: no station word begins with '|' (edge punctuation is trimmed). */
+export const filterWord = (token: string) => `|${token}`;
+const FILTER_WORD = '|';
+
+const textArray = (values: string[]) =>
+  sql`ARRAY[${sql.join(
+    values.map((value) => sql`${value}::text`),
+    sql`, `,
+  )}]::text[]`;
 /** The words in the key's order (the database's, which its check constraint uses): `k[1]`, `k[2]`, `k[3]`. */
 const sortedWords = (words: string[]) =>
-  sql`(SELECT array_agg(w ORDER BY w) AS k FROM unnest(ARRAY[${sql.join(
-    words.map((word) => sql`${word}::text`),
-    sql`, `,
-  )}]) AS w)`;
+  sql`(SELECT array_agg(w ORDER BY w) AS k FROM unnest(${textArray(words)}) AS w)`;
 
 /**
  * The sum of the counts with their signs (decision 015, 2026-11-29), read in one statement so that every count
@@ -54,8 +61,12 @@ export async function keepWordSetCount(db: Database, words: string[]): Promise<b
     await db.transaction(async (tx) => {
       await tx.execute(sql`SELECT set_config('lock_timeout', '200ms', true), set_config('statement_timeout', ${COUNT_TIMEOUT}, true)`);
       await tx.execute(sql`SELECT pg_advisory_xact_lock(hashtext('battledeck:search-word-pairs'))`);
+      // Served by the copy's words index; the filter tokens are tested on the matches.
+      const held = words.filter((word) => !word.startsWith(FILTER_WORD));
+      const filters = words.filter((word) => word.startsWith(FILTER_WORD)).map((word) => word.slice(FILTER_WORD.length));
       await tx.execute(sql`INSERT INTO search_word_pairs (word_a, word_b, word_c, public_stations)
-        SELECT s.k[1], s.k[2], coalesce(s.k[3], ''), (SELECT count(*) FROM station_search WHERE search_tokens @> s.k)
+        SELECT s.k[1], s.k[2], coalesce(s.k[3], ''), (SELECT count(*) FROM station_search
+            WHERE search_tokens @> ${textArray(held)} AND facets @> ${textArray(filters)})
           FROM ${sortedWords(words)} s
         ON CONFLICT DO NOTHING`);
     });

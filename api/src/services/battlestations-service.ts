@@ -27,7 +27,7 @@ import {
 } from '../repositories/battlestations-repository';
 import type { SearchTerm } from '../repositories/search-words-repository';
 import { FENCE_SPLIT_ABOVE, splitLargePageFences } from '../repositories/page-fences-repository';
-import { keepWordSetCount, readKeptTotal, type KeptCount } from '../repositories/search-word-pairs-repository';
+import { filterWord, keepWordSetCount, readKeptTotal, type KeptCount } from '../repositories/search-word-pairs-repository';
 import { keptFacetTotal } from '../repositories/station-facets-repository';
 import { assertVisible } from './battlestation-access';
 import { toBattlestationCard } from './battlestation-cards';
@@ -148,7 +148,9 @@ export async function listBattlestations(db: Database, params: PublicListParams,
     terms.length > 0 && facets.length === 0 && knownTotal === undefined && early?.total === undefined && likely <= FACET_SCAN_MAX / 2
       ? await countSearchAndFacets(db, terms)
       : undefined;
-  const both = terms.length > 0 && facets.length > 0 && knownTotal === undefined ? await countMatches(() => countSearchMatches(db, terms, facets)) : undefined;
+  const both =
+    (terms.length > 0 && facets.length === 1 ? await keptFilteredTotals(db, terms, facets[0]!, knownTotal, largePasses) : undefined) ??
+    (terms.length > 0 && facets.length > 0 && knownTotal === undefined ? await countMatches(() => countSearchMatches(db, terms, facets)) : undefined);
   const total =
     early?.total ??
     counted?.total ??
@@ -186,8 +188,8 @@ export async function listBattlestations(db: Database, params: PublicListParams,
  * pass. A pair or triple asked for the first time is counted once, in its turn, and kept from then on.
  * Undefined for any other search, or when a count could not be kept now: the matches are counted as before.
  */
-async function keptSearchTotal(db: Database, terms: SearchTerm[], largePasses: LargePasses): Promise<number | undefined> {
-  const plan = keptTotalPlan(terms);
+async function keptSearchTotal(db: Database, terms: SearchTerm[], largePasses: LargePasses, filter?: string): Promise<number | undefined> {
+  const plan = keptTotalPlan(terms, filter);
   if (!plan || !largePasses.isLarge(plan.rows)) return undefined;
   const first = await readKeptTotal(db, plan.counts);
   if (first.missing.length === 0) return first.total;
@@ -199,26 +201,47 @@ async function keptSearchTotal(db: Database, terms: SearchTerm[], largePasses: L
 }
 
 /**
+ * A large search with one filter, from kept counts (see keptSearchTotal): its matches with and without the
+ * filter, as countSearchMatches counts them. Undefined when either is not kept: they are counted.
+ */
+async function keptFilteredTotals(db: Database, terms: SearchTerm[], filter: string, knownTotal: number | undefined, largePasses: LargePasses) {
+  const filtered = await keptSearchTotal(db, terms, largePasses, filter);
+  if (filtered === undefined) return undefined;
+  const matches = knownTotal ?? (await keptSearchTotal(db, terms, largePasses));
+  return matches === undefined ? undefined : { matches, filtered };
+}
+
+/**
  * The kept counts a search's total is made of (every station holding the words of each term at once, by
  * inclusion and exclusion), and `rows`: about how many stations counting its matches would read. A term
- * standing for two words holds one or both: A + B - AB; beside a word C, AC + BC - ABC.
+ * standing for two words holds one or both: A + B - AB; beside a word C, AC + BC - ABC. With a filter token,
+ * each count is of the stations that also hold it (a count of three words at most).
  */
-function keptTotalPlan(terms: SearchTerm[]): { counts: KeptCount[]; rows: number } | undefined {
+function keptTotalPlan(terms: SearchTerm[], filter?: string): { counts: KeptCount[]; rows: number } | undefined {
+  const counts = keptCountsOf(terms);
+  if (!counts) return undefined;
+  const rows = Math.min(...terms.map((term) => term.uses ?? 0));
+  if (filter === undefined) return { counts, rows };
+  const filtered = counts.map(({ sign, words }) => ({ sign, words: [...words, filterWord(filter)] }));
+  return filtered.every(({ words }) => words.length <= 3) ? { counts: filtered, rows } : undefined;
+}
+
+function keptCountsOf(terms: SearchTerm[]): KeptCount[] | undefined {
   if (terms.some((term) => !term.anyOf || term.text !== undefined)) return undefined;
   const words = terms.map((term) => term.anyOf!);
-  const rows = Math.min(...terms.map((term) => term.uses ?? 0));
   const [one, two] = words;
+  if (words.length === 1 && one!.length === 1) return [{ sign: 1, words: [one![0]!] }];
   if (words.length === 1 && one!.length === 2) {
     const [a, b] = one as [string, string];
-    return { counts: [{ sign: 1, words: [a] }, { sign: 1, words: [b] }, { sign: -1, words: [a, b] }], rows };
+    return [{ sign: 1, words: [a] }, { sign: 1, words: [b] }, { sign: -1, words: [a, b] }];
   }
   if (words.length !== 2) return undefined;
   const [pair, single] = one!.length === 2 ? [one!, two!] : [two!, one!];
   if (single.length !== 1 || pair.length > 2 || pair.includes(single[0]!)) return undefined;
   const [c] = single as [string];
-  if (pair.length === 1) return { counts: [{ sign: 1, words: [pair[0]!, c] }], rows };
+  if (pair.length === 1) return [{ sign: 1, words: [pair[0]!, c] }];
   const [a, b] = pair as [string, string];
-  return { counts: [{ sign: 1, words: [a, c] }, { sign: 1, words: [b, c] }, { sign: -1, words: [a, b, c] }], rows };
+  return [{ sign: 1, words: [a, c] }, { sign: 1, words: [b, c] }, { sign: -1, words: [a, b, c] }];
 }
 
 /**

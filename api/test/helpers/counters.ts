@@ -54,14 +54,14 @@ export async function counterMismatches(app: FastifyInstance): Promise<Record<st
       FULL JOIN station_search s ON s.battlestation_id = b.battlestation_id
       WHERE b.battlestation_id IS NULL OR s.battlestation_id IS NULL OR b.search_tokens <> s.search_tokens OR b.facets <> s.facets`,
   );
-  // The kept counts (migrations 0027, 0028): every pair and triple a search asked for, against its public stations
-  // counted now.
+  // The kept counts (migrations 0027-0029): every pair and triple a search asked for (a filter token a word
+  // written '|colour:red'), against its public stations counted now.
   const pairs = await rows(
     app.db,
     sql`SELECT * FROM (
         SELECT p.word_a, p.word_b, p.word_c, p.public_stations AS kept,
           (SELECT count(*)::int FROM battlestations b WHERE b.is_public
-            AND b.search_tokens @> (ARRAY[p.word_a, p.word_b] || CASE WHEN p.word_c = '' THEN '{}'::text[] ELSE ARRAY[p.word_c] END)) AS counted
+            AND kept_count_words(b.search_tokens, b.facets) @> (ARRAY[p.word_a, p.word_b] || CASE WHEN p.word_c = '' THEN '{}'::text[] ELSE ARRAY[p.word_c] END)) AS counted
         FROM search_word_pairs p) AS pair
       WHERE kept <> counted`,
   );
