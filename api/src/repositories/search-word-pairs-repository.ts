@@ -7,16 +7,16 @@ import { pgErrorCode } from '../lib/pg-errors';
 /**
  * One count a kept total is made of, with its sign: one vocabulary word's public stations (`search_words`), or
  * those holding every word of a pair or a triple (`search_word_pairs`, migrations 0027 and 0028). A filter
- * token counts as a word written with a leading '|' (filterWord, migration 0029).
+ * token counts as a word written with a leading '|' (filterWord, migration 0028).
  */
 export interface KeptCount {
   sign: 1 | -1;
   words: string[];
 }
 
-/** A filter token ('colour:red') as a word of the kept counts: no station word begins with '|' (edge punctuation is trimmed). */
-export const filterWord = (token: string) => `|${token}`;
+/** What begins a filter token ('colour:red') written as a word of the kept counts: no station word begins with it (edge punctuation is trimmed). */
 const FILTER_WORD = '|';
+export const filterWord = (token: string) => `${FILTER_WORD}${token}`;
 
 const textArray = (values: string[]) =>
   sql`ARRAY[${sql.join(

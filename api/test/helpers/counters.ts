@@ -54,7 +54,7 @@ export async function counterMismatches(app: FastifyInstance): Promise<Record<st
       FULL JOIN station_search s ON s.battlestation_id = b.battlestation_id
       WHERE b.battlestation_id IS NULL OR s.battlestation_id IS NULL OR b.search_tokens <> s.search_tokens OR b.facets <> s.facets`,
   );
-  // The kept counts (migrations 0027-0029): every pair and triple a search asked for (a filter token a word
+  // The kept counts (migrations 0027, 0028): every pair and triple a search asked for (a filter token a word
   // written '|colour:red'), against its public stations counted now.
   const pairs = await rows(
     app.db,
