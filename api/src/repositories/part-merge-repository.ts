@@ -34,16 +34,6 @@ export async function countMerge(db: Database, merged: number, kept: number): Pr
   return row!;
 }
 
-/**
- * Locks the stations listing the merged part, in id order, before the parts: a station save locks its station
- * and then its parts, so taking them in the same order never deadlocks with one.
- */
-export async function lockStationsListing(db: Database, partId: number): Promise<void> {
-  await db.execute(sql`SELECT battlestation_id FROM ${battlestations}
-    WHERE battlestation_id IN (SELECT battlestation_id FROM ${battlestation_parts} WHERE part_id = ${partId})
-    ORDER BY battlestation_id FOR UPDATE`);
-}
-
 export interface MovedStation {
   battlestation_id: number;
   is_public: boolean;

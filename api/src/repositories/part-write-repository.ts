@@ -1,6 +1,6 @@
 import { and, asc, count, eq, inArray, sql } from 'drizzle-orm';
 import type { Database } from '../db/database';
-import { battlestation_parts, part_stores, part_types, parts, stores } from '../db/schema';
+import { battlestation_parts, battlestations, part_stores, part_types, parts, stores } from '../db/schema';
 
 /**
  * The write side of the parts catalogue (admin part form): a part's row, its store links and what uses it.
@@ -25,6 +25,17 @@ export async function findPart(db: Database, partId: number): Promise<PartRow | 
 export async function lockPart(db: Database, partId: number): Promise<PartRow | undefined> {
   const [row] = await db.select().from(parts).where(eq(parts.part_id, partId)).for('update');
   return row;
+}
+
+/**
+ * Locks the stations listing a part, in id order, before the part itself (a merge, a rename that rewrites their
+ * search text): a station save locks its station and then its parts, so taking them in the same order never
+ * deadlocks with one.
+ */
+export async function lockStationsListing(db: Database, partId: number): Promise<void> {
+  await db.execute(sql`SELECT battlestation_id FROM ${battlestations}
+    WHERE battlestation_id IN (SELECT battlestation_id FROM ${battlestation_parts} WHERE part_id = ${partId})
+    ORDER BY battlestation_id FOR UPDATE`);
 }
 
 export async function partTypeExists(db: Database, typeId: number): Promise<boolean> {

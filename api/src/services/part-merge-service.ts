@@ -4,8 +4,8 @@ import type { Database } from '../db/database';
 import { badRequest, notFound } from '../errors';
 import { removeStoredImages } from '../images/remove-stored-images';
 import { lockPartsForCounts, refreshBattlestationDerived, refreshPartCounts, refreshStoreCounts } from '../repositories/derived-columns-repository';
-import { countMerge, lockStationsListing, moveRequests, moveStationLinks, moveStoreLinks, recordMergeInHistory } from '../repositories/part-merge-repository';
-import { deletePartRow, findPart, lockPart, type PartRow } from '../repositories/part-write-repository';
+import { countMerge, moveRequests, moveStationLinks, moveStoreLinks, recordMergeInHistory } from '../repositories/part-merge-repository';
+import { deletePartRow, findPart, lockPart, lockStationsListing, type PartRow } from '../repositories/part-write-repository';
 import type { ServiceDeps } from './service-deps';
 
 type Deps = Pick<ServiceDeps, 'db' | 'storage' | 'log'>;

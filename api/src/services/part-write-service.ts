@@ -15,6 +15,7 @@ import {
   findPart,
   insertPart,
   lockPart,
+  lockStationsListing,
   partTypeExists,
   removeStoreLinks,
   stationIdsUsingPart,
@@ -99,11 +100,15 @@ export async function createPart(deps: Deps, input: PartWriteInput, upload: Uplo
  * committed. A renamed part refreshes the search text of the stations listing it.
  */
 export async function updatePart(deps: Deps, partId: number, input: PartWriteInput, upload: Upload | undefined): Promise<{ part_id: number }> {
-  if (!(await findPart(deps.db, partId))) throw notFound(PART_NOT_FOUND);
+  const found = await findPart(deps.db, partId);
+  if (!found) throw notFound(PART_NOT_FOUND);
   await checkReferences(deps.db, input);
   const replaced = await withWrittenFiles(deps.storage, deps.log, async (files) => {
     const image = await storePartImage(deps, files, input, upload);
     return deps.db.transaction(async (tx) => {
+      // A rename rewrites the stations listing the part: they are locked first, as a station save locks its
+      // station before its parts (a rename that came about meanwhile still refreshes them, below).
+      if (found.name !== input.name) await lockStationsListing(tx, partId);
       const current = await lockPart(tx, partId);
       if (!current) throw notFound(PART_NOT_FOUND);
       await checkReferences(tx, input);

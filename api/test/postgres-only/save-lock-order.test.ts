@@ -4,6 +4,7 @@ import { counterMismatches } from '../helpers/counters';
 import { holdTransaction } from '../helpers/held-transaction';
 import { bearer, createBattlestation, createPart, createUser, type TestUser } from '../helpers/factories';
 import { rows } from '../helpers/sql-rows';
+import { partForm } from '../helpers/admin-helpers';
 import { multipart, photo, testJpeg } from '../helpers/upload';
 
 /**
@@ -108,5 +109,33 @@ it('publishes an edited station with its new words only: the vocabulary rows of 
   }
   const words = await rows<{ word: string; public_stations: number }>(t.app.db, sql`SELECT word, public_stations FROM search_words WHERE word IN ('wapiti', 'okapi') ORDER BY word`);
   expect(words).toEqual([{ word: 'okapi', public_stations: 1 }, { word: 'wapiti', public_stations: 1 }]);
+  expect(await counterMismatches(t.app)).toEqual([]);
+});
+
+it("renames a part after locking the stations listing it: a station save holding its station is not left waiting for the part", async () => {
+  const admin = await createUser(t.app, { is_admin: true });
+  const part = await createPart(t.app);
+  const station = await createBattlestation(t.app, { owner, parts: [part] });
+  // A station save under way: its station written, its parts not locked yet.
+  const release = await holdTransaction(t.app.db, async (tx) => {
+    await tx.execute(sql`SELECT battlestation_id FROM battlestations WHERE battlestation_id = ${station.battlestation_id} FOR NO KEY UPDATE`);
+  });
+  const rename = t.app.inject({
+    method: 'PUT',
+    url: `/api/parts/${part.part_id}`,
+    headers: bearer(admin),
+    payload: partForm({ name: `${part.name} Mk II`, type_id: part.type_id, manufacturer: part.manufacturer }),
+  });
+  try {
+    await untilWaiting();
+    // The save's next lock (KEY SHARE on its parts) is free: the rename waits without holding the part.
+    const free = await rows(t.app.db, sql`SELECT part_id FROM parts WHERE part_id = ${part.part_id} FOR KEY SHARE SKIP LOCKED`);
+    expect(free).toHaveLength(1);
+  } finally {
+    await release();
+  }
+  expect((await rename).statusCode).toBe(200);
+  const [renamed] = await rows<{ search_text: string }>(t.app.db, sql`SELECT search_text FROM battlestations WHERE battlestation_id = ${station.battlestation_id}`);
+  expect(renamed.search_text).toContain('mk ii');
   expect(await counterMismatches(t.app)).toEqual([]);
 });
