@@ -31,7 +31,7 @@ import {
   updateBattlestation,
   type BattlestationChanges,
 } from '../repositories/battlestations-repository';
-import { lockPartsForCounts, refreshBattlestationDerived, refreshPartCounts } from '../repositories/derived-columns-repository';
+import { addToPartCounts, lockPartsForCounts, refreshBattlestationDerived, saveStationWithDerived } from '../repositories/derived-columns-repository';
 import { assertEditable } from './battlestation-access';
 import { planImageOrder } from './image-order';
 import { saveStationHotspots } from './photo-hotspots';
@@ -122,7 +122,7 @@ export async function createBattlestation(deps: WriteDeps, user: AuthUser, read:
       if (fields.is_public) {
         await lockPartsForCounts(tx, partIds);
         await updateBattlestation(tx, id, { is_public: true });
-        await refreshPartCounts(tx, partIds);
+        await addToPartCounts(tx, new Map(partIds.map((partId) => [partId, 1])));
       }
       return id;
     });
@@ -174,6 +174,16 @@ async function placePhotos(tx: Database, files: WrittenFiles, id: number, wasPub
   return move.oldKeys;
 }
 
+/** How an edit moves each part's count of public stations: +1 where it now lists it publicly, -1 where it did. */
+function partCountChanges(before: number[], wasPublic: boolean, added: number[], removed: number[], isPublic: boolean): Map<number, number> {
+  const after = new Set([...before.filter((partId) => !removed.includes(partId)), ...added]);
+  const changes = new Map<number, number>();
+  for (const partId of new Set([...before, ...added, ...removed])) {
+    changes.set(partId, (isPublic && after.has(partId) ? 1 : 0) - (wasPublic && before.includes(partId) ? 1 : 0));
+  }
+  return changes;
+}
+
 /** Applies an update inside its transaction. */
 async function applyUpdate(tx: Database, files: WrittenFiles, user: AuthUser, id: number, fields: UpdateFields, added: StoredImage[]): Promise<UpdateOutcome> {
   const station = assertEditable(user, await lockBattlestation(tx, id));
@@ -213,18 +223,17 @@ async function applyUpdate(tx: Database, files: WrittenFiles, user: AuthUser, id
 
   const moved = await placePhotos(tx, files, id, station.is_public, isPublic, added);
 
-  // Last, before the writes to rows every save shares (see lockPartsForCounts).
+  // The history reads and writes this station's rows only: recorded before the shared locks, with the column
+  // values still to be written.
+  const changes = { ...columnChanges(fields), is_public: isPublic };
+  await recordUpdate(tx, user, id, before, changes);
+  // Last, the writes to rows every save shares (see lockPartsForCounts): the station's row in one statement,
+  // so its triggers write each kept row once and in key order (a station made public counts its new words
+  // only; written in two statements, a concurrent edit could lock rows in between: a deadlock), then the
+  // parts' counts. Each statement more here is a round trip during which every save of these parts waits.
   await lockPartsForCounts(tx, touchedParts);
-  // A station made public is published after its words are refreshed (one made private is hidden first): its
-  // vocabulary rows are then written by one statement, in their order. Published with its old words, then
-  // refreshed, it wrote them twice, and a concurrent edit could lock rows in between (a deadlock).
-  const publishing = isPublic && !station.is_public;
-  const changes = columnChanges(fields);
-  await updateBattlestation(tx, id, publishing ? { ...changes, is_public: false } : changes);
-  await refreshBattlestationDerived(tx, [id]);
-  if (publishing) await updateBattlestation(tx, id, { is_public: true });
-  await refreshPartCounts(tx, touchedParts);
-  await recordUpdate(tx, user, id, before);
+  await saveStationWithDerived(tx, id, changes);
+  await addToPartCounts(tx, partCountChanges(partsBefore, station.is_public, addParts, removeParts, isPublic));
   return { removed, moved };
 }
 
@@ -252,7 +261,7 @@ export async function deleteBattlestationById(deps: WriteDeps, user: AuthUser, i
     // The parts before the kept totals the delete changes, in the order of every save.
     if (station.is_public) await lockPartsForCounts(tx, partIds);
     await deleteBattlestation(tx, id);
-    if (station.is_public) await refreshPartCounts(tx, partIds);
+    if (station.is_public) await addToPartCounts(tx, new Map(partIds.map((partId) => [partId, -1])));
     return photos.map((photo) => photo.image);
   });
   await removeStoredImages(deps.storage, deps.log, 'battlestations', images);

@@ -68,9 +68,24 @@ export async function recordCreation(tx: Database, user: AuthUser, stationId: nu
 /** Before an update changes anything (the station row already locked): what it is now. */
 export const snapshotBeforeUpdate = readStationSnapshot;
 
-/** After the update's last write: compares with `before` and records what changed (nothing if nothing did). */
-export async function recordUpdate(tx: Database, user: AuthUser, stationId: number, before: StationSnapshot): Promise<void> {
-  const after = await readStationSnapshot(tx, stationId);
+/** The station's own columns an update writes, as the history compares them. */
+export type PendingStationColumns = Partial<Pick<StationSnapshot, 'name' | 'description' | 'instagram_url' | 'reddit_url' | 'is_public'>>;
+
+/**
+ * Compares the station with `before` and records what changed (nothing if nothing did). Called once its parts,
+ * photos and markers are written and before its own row is: `pending` holds the column values that write will
+ * set. The update then holds the locks every save shares for its last statements only (applyUpdate).
+ */
+export async function recordUpdate(tx: Database, user: AuthUser, stationId: number, before: StationSnapshot, pending: PendingStationColumns): Promise<void> {
+  const written = await readStationSnapshot(tx, stationId);
+  const after: StationSnapshot = {
+    ...written,
+    name: pending.name ?? written.name,
+    description: pending.description ?? written.description,
+    instagram_url: pending.instagram_url !== undefined ? pending.instagram_url : written.instagram_url,
+    reddit_url: pending.reddit_url !== undefined ? pending.reddit_url : written.reddit_url,
+    is_public: pending.is_public ?? written.is_public,
+  };
   const changes = await describeChanges(tx, before, after);
   if (changes.length === 0) return;
   await insertStationChange(tx, { battlestation_id: stationId, user_id: user.uid, changes, is_public: after.is_public, was_public: before.is_public });
