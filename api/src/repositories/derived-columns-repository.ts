@@ -12,6 +12,7 @@ import {
   stores,
   users,
 } from '../db/schema';
+import type { BattlestationChanges } from './battlestations-repository';
 
 /**
  * Recomputes denormalised columns from the rows they summarise. Call inside the transaction that changed
@@ -54,16 +55,13 @@ export async function lockPartsForCounts(db: Database, ids: readonly number[], s
 /** The Monitor category's parts count as the desk's monitors (decision 017). */
 const MONITOR_TYPE_PATH = 'monitor';
 
-/** Columns of a station that the statement refreshing its derived ones also writes (see saveStationWithDerived). */
-export type StationColumnChanges = Partial<Pick<typeof battlestations.$inferSelect, 'name' | 'description' | 'instagram_url' | 'reddit_url' | 'is_public' | 'main_uses' | 'monitor_count_manual'>>;
-
 /**
  * image_count, part_count, favorites, thumbnail (first photo), search_text, and the desk properties derived
  * from the rows (decision 017): monitor_count (the owner's correction, else the Monitor parts), palette and
  * colour_families (the first photo's). `pending` are columns the same UPDATE writes: its SET expressions read
  * the row as it was, so the new values are used directly.
  */
-function derivedColumns(pending: StationColumnChanges = {}) {
+function derivedColumns(pending: BattlestationChanges = {}) {
   const id = battlestations.battlestation_id;
   const name = pending.name === undefined ? battlestations.name : sql`${pending.name}::text`;
   const description = pending.description === undefined ? battlestations.description : sql`${pending.description}::text`;
@@ -106,7 +104,7 @@ export async function refreshBattlestationDerived(db: Database, ids: Ids): Promi
  * statement. The kept rows its triggers write (words, filters, fence posts) are then written once, in their
  * key order, and a station made public counts only its new words.
  */
-export async function saveStationWithDerived(db: Database, id: number, changes: StationColumnChanges): Promise<void> {
+export async function saveStationWithDerived(db: Database, id: number, changes: BattlestationChanges): Promise<void> {
   await db
     .update(battlestations)
     .set({ ...changes, updated_date: sql`now()`, ...derivedColumns(changes) })
