@@ -167,6 +167,13 @@ describe('GET /api/battlestations: desk filters and their counts', () => {
     // …while the other filters' counts are within it.
     expect(count(gaming, 'colourFamily', 'white')).toBe(1);
     expect(count(gaming, 'monitorCount', '2')).toBe(0);
+
+    // Two filters: each facet is counted within the other filters, all from one pass over the search's matches.
+    const gamingWhite = await listOk({ mainUse: 'gaming', colourFamily: 'white' });
+    expect(gamingWhite.total).toBe(1);
+    expect([count(gamingWhite, 'mainUse', 'work'), count(gamingWhite, 'mainUse', 'gaming'), count(gamingWhite, 'mainUse', 'streaming')]).toEqual([2, 1, 0]);
+    expect([count(gamingWhite, 'colourFamily', 'blue'), count(gamingWhite, 'colourFamily', 'white'), count(gamingWhite, 'colourFamily', 'black')]).toEqual([2, 1, 1]);
+    expect([count(gamingWhite, 'monitorCount', '3'), count(gamingWhite, 'monitorCount', '1')]).toEqual([1, 0]);
   });
 
   it('takes an empty filter as none (a GET form sends its "Any" that way)', async () => {

@@ -23,6 +23,7 @@ afterAll(() => t?.close());
 interface ListBody {
   total: number;
   battlestations: { battlestation_id: number }[];
+  facets?: { mainUse: { value: string; count: number }[] };
 }
 
 const search = async (words: string, more = '') =>
@@ -147,6 +148,11 @@ it('keeps a search with one filter: the filter token counts as a word, through e
   const withFilter = async (words: string) => (await listBattlestations(t.app.db, { searchTerm: words, mainUse: 'gaming', sortBy: 'created_date', direction: 'desc', pageNumber: 1, resultsPerPage: 12 })).total;
   expect([await withFilter('marmot puffin'), await withFilter('marmot')]).toEqual([2, 4]);
   expect((await search('marmot', gaming)).total).toBe(4);
+  // The kept totals with the filter and without it are read together: no match is for study, yet each choice
+  // still shows what it would give.
+  const study = await search('marmot puffin', '&mainUse=study');
+  expect(study.total).toBe(0);
+  expect(study.facets?.mainUse.find((choice) => choice.value === 'gaming')?.count).toBe(2);
   expect(await counterMismatches(t.app)).toEqual([]);
 });
 

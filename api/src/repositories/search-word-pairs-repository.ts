@@ -28,11 +28,13 @@ const sortedWords = (words: string[]) =>
   sql`(SELECT array_agg(w ORDER BY w) AS k FROM unnest(${textArray(words)}) AS w)`;
 
 /**
- * The sum of the counts with their signs (decision 015, 2026-11-29), read in one statement so that every count
- * is of the same moment. `missing`: the pairs and triples not kept yet (keepWordSetCount counts them); the
- * total means nothing then. A vocabulary word no public station holds any more counts 0.
+ * Totals, each the sum of its counts with their signs (decision 015, 2026-11-29), all read in one statement so
+ * that every count is of the same moment (a filtered search's total and its matches without the filter).
+ * `missing`: the pairs and triples not kept yet (keepWordSetCount counts them); the totals mean nothing then. A
+ * vocabulary word no public station holds any more counts 0.
  */
-export async function readKeptTotal(db: Database, counts: KeptCount[]): Promise<{ total: number; missing: string[][] }> {
+export async function readKeptTotals(db: Database, totals: KeptCount[][]): Promise<{ totals: number[]; missing: string[][] }> {
+  const counts = totals.flat();
   const values = counts.map(({ words }) =>
     words.length === 1
       ? sql`coalesce((SELECT public_stations FROM search_words WHERE word = ${words[0]}::text), 0)`
@@ -42,8 +44,9 @@ export async function readKeptTotal(db: Database, counts: KeptCount[]): Promise<
   const [row] = await rowsOf<{ counts: (number | null)[] }>(db, sql`SELECT ARRAY[${sql.join(values, sql`, `)}]::int[] AS counts`);
   const kept = row!.counts;
   const missing = counts.filter((_, i) => kept[i] === null).map(({ words }) => words);
-  const total = counts.reduce((sum, { sign }, i) => sum + sign * Number(kept[i] ?? 0), 0);
-  return { total, missing };
+  let next = 0;
+  const sums = totals.map((total) => total.reduce((sum, { sign }) => sum + sign * Number(kept[next++] ?? 0), 0));
+  return { totals: sums, missing };
 }
 
 /**

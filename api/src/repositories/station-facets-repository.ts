@@ -10,46 +10,56 @@ export interface FacetTokenCount {
   stations: number;
 }
 
-/** The token a pass that also counts its matches counts every matching row under: no facet token is empty. */
-const EVERY_ROW = '';
-
 /**
- * How many public stations matching the words and holding every `required` token hold each token that
- * starts with one of `prefixes` ('use:'…): one pass over the matching rows (the facets GIN index finds them
- * when a filter is required), each row's tokens unnested and counted. With `everyRow`, each row also counts
- * once under an empty token: the matches' total from the same pass.
+ * Facets counted over the same stations: those holding every `required` token (the search's other filters,
+ * decision 017), for the tokens starting with one of `prefixes` ('use:'…).
  */
-function facetTokenPass(db: Database, terms: SearchTerm[], required: readonly string[], prefixes: readonly string[], everyRow: boolean) {
-  const token = sql`token`;
-  const matches = searchMatches(terms, required);
-  const tokens = everyRow ? sql`array_append(${matches.facets}, ${EVERY_ROW}::text)` : sql`${matches.facets}`;
-  const wanted = sql`split_part(${token}, ':', 1) IN (${sql.join(
-    prefixes.map((prefix) => sql`${prefix}`),
-    sql`, `,
-  )})`;
-  return rowsOf<FacetTokenCount>(db, sql`SELECT ${token}, count(*)::int AS stations
-    FROM ${matches.table}, unnest(${tokens}) AS ${token}
-    WHERE ${matches.where}
-      AND ${everyRow ? sql`(${token} = ${EVERY_ROW} OR ${wanted})` : wanted}
-    GROUP BY ${token}`);
+export interface FacetGroup {
+  required: readonly string[];
+  prefixes: readonly string[];
 }
 
-/** Each token's count among the matching stations that hold every `required` token (see facetTokenPass). */
-export const countFacetTokens = (db: Database, terms: SearchTerm[], required: readonly string[], prefixes: readonly string[]) =>
-  facetTokenPass(db, terms, required, prefixes, false);
+/** The token every matching row is also counted under, for the pass's totals: no facet token is empty. */
+const EVERY_ROW = '';
+
+const textArray = (values: readonly string[]) =>
+  sql`ARRAY[${sql.join(
+    values.map((value) => sql`${value}::text`),
+    sql`, `,
+  )}]::text[]`;
 
 /**
- * countFacetTokens without required tokens, and how many public stations match, from one pass over the
- * matches (decision 017's addendum) instead of a count followed by the same pass.
+ * A search's whole count in one pass over its matches (decision 017's addendum) instead of a count followed by
+ * a pass for each group of facets: how many public stations match the words, how many of those hold every
+ * `filters` token, and each group's token counts, each row counted in the groups whose required tokens it holds.
  */
 export async function countMatchesAndFacetTokens(
   db: Database,
   terms: SearchTerm[],
-  prefixes: readonly string[],
-): Promise<{ matches: number; tokens: FacetTokenCount[] }> {
-  const rows = await facetTokenPass(db, terms, [], prefixes, true);
-  const matches = rows.find((row) => row.token === EVERY_ROW)?.stations ?? 0;
-  return { matches: Number(matches), tokens: rows.filter((row) => row.token !== EVERY_ROW) };
+  filters: readonly string[],
+  groups: readonly FacetGroup[],
+): Promise<{ matches: number; filtered: number; tokens: FacetTokenCount[] }> {
+  const token = sql`token`;
+  const matches = searchMatches(terms);
+  const among = (required: readonly string[]) =>
+    required.length === 0 ? sql`count(*)` : sql`count(*) FILTER (WHERE ${matches.facets} @> ${textArray(required)})`;
+  const rows = await rowsOf<{ token: string; counts: number[] }>(
+    db,
+    sql`SELECT ${token}, ARRAY[count(*), ${among(filters)}, ${sql.join(
+      groups.map((group) => among(group.required)),
+      sql`, `,
+    )}]::int[] AS counts
+    FROM ${matches.table}, unnest(array_append(${matches.facets}, ${EVERY_ROW}::text)) AS ${token}
+    WHERE ${matches.where} AND (${token} = ${EVERY_ROW} OR split_part(${token}, ':', 1) IN ${groups.flatMap((group) => group.prefixes)})
+    GROUP BY ${token}`,
+  );
+  // counts: every match, those passing the filters, then each group's.
+  const every = rows.find((row) => row.token === EVERY_ROW)?.counts;
+  const tokens = rows.flatMap(({ token: held, counts }) => {
+    const group = groups.findIndex((candidate) => candidate.prefixes.includes(held.split(':')[0]!));
+    return group < 0 ? [] : [{ token: held, stations: Number(counts[group + 2]) }];
+  });
+  return { matches: Number(every?.[0] ?? 0), filtered: Number(every?.[1] ?? 0), tokens };
 }
 
 /**

@@ -27,7 +27,7 @@ import {
 } from '../repositories/battlestations-repository';
 import type { SearchTerm } from '../repositories/search-words-repository';
 import { FENCE_SPLIT_ABOVE, splitLargePageFences } from '../repositories/page-fences-repository';
-import { filterWord, keepWordSetCount, readKeptTotal, type KeptCount } from '../repositories/search-word-pairs-repository';
+import { filterWord, keepWordSetCount, readKeptTotals, type KeptCount } from '../repositories/search-word-pairs-repository';
 import { keptFacetTotal } from '../repositories/station-facets-repository';
 import { assertVisible } from './battlestation-access';
 import { toBattlestationCard } from './battlestation-cards';
@@ -140,17 +140,19 @@ export async function listBattlestations(db: Database, params: PublicListParams,
       : undefined;
   // Without words the total is one kept row (decision 013; with filters, decision 017 and migration 0020); the
   // vocabulary's total knows no filters.
-  // A search with filters whose vocabulary does not know its matches counts both in one pass; so does one
-  // without filters that likely matches few enough stations for facet counts (its total and counts at once;
-  // half the bound, as words that go together match more than the guess). Not when the page's gathering
-  // counted them already.
+  // A search that likely matches few enough stations for facet counts counts its matches, those passing its
+  // filters and the facets in one pass (half the bound, as words that go together match more than the guess):
+  // one without filters when the vocabulary does not know its total, one with filters unless it is large (kept
+  // totals first). Not when the page's gathering counted them already.
   const counted =
-    terms.length > 0 && facets.length === 0 && knownTotal === undefined && early?.total === undefined && likely <= FACET_SCAN_MAX / 2
-      ? await countSearchAndFacets(db, terms)
+    terms.length > 0 && early?.total === undefined && likely <= FACET_SCAN_MAX / 2 && (facets.length === 0 ? knownTotal === undefined : !largePasses.isLarge(likely))
+      ? await countSearchAndFacets(db, terms, params)
       : undefined;
-  const both =
-    (terms.length > 0 && facets.length === 1 ? await keptFilteredTotals(db, terms, facets[0]!, knownTotal, largePasses) : undefined) ??
-    (terms.length > 0 && facets.length > 0 && knownTotal === undefined ? await countMatches(() => countSearchMatches(db, terms, facets)) : undefined);
+  // A search with filters whose vocabulary does not know its matches counts both in one pass.
+  const both = counted
+    ? undefined
+    : ((terms.length > 0 && facets.length === 1 ? await keptFilteredTotals(db, terms, facets[0]!, knownTotal, largePasses) : undefined) ??
+      (terms.length > 0 && facets.length > 0 && knownTotal === undefined ? await countMatches(() => countSearchMatches(db, terms, facets)) : undefined));
   const total =
     early?.total ??
     counted?.total ??
@@ -158,12 +160,12 @@ export async function listBattlestations(db: Database, params: PublicListParams,
     (facets.length === 0 ? knownTotal : undefined) ??
     (terms.length === 0 && facets.length > 0 ? await keptFacetTotal(db, facets) : await countMatches(() => countPublicBattlestations(db, terms, facets)));
   const searchTotal =
-    terms.length === 0 ? 0 : (both?.matches ?? knownTotal ?? (facets.length === 0 ? total : await countMatches(() => countPublicBattlestations(db, terms))));
+    terms.length === 0 ? 0 : (counted?.matches ?? both?.matches ?? knownTotal ?? (facets.length === 0 ? total : await countMatches(() => countPublicBattlestations(db, terms))));
   // A search matching more stations than FACET_SCAN_MAX answers no facet counts: counting them is a pass over every
   // match (460 ms for 'setup' at 100,000), far beyond the list's own cost. One that matches nothing has nothing
   // to count (the pass still cost 665 ms for two common words with no station in common at 1,000,000).
   const facetCounts = counted
-    ? counted.total <= FACET_SCAN_MAX
+    ? counted.matches <= FACET_SCAN_MAX
       ? counted.facets
       : undefined
     : terms.length > 0 && searchTotal === 0
@@ -188,27 +190,41 @@ export async function listBattlestations(db: Database, params: PublicListParams,
  * pass. A pair or triple asked for the first time is counted once, in its turn, and kept from then on.
  * Undefined for any other search, or when a count could not be kept now: the matches are counted as before.
  */
-async function keptSearchTotal(db: Database, terms: SearchTerm[], largePasses: LargePasses, filter?: string): Promise<number | undefined> {
-  const plan = keptTotalPlan(terms, filter);
-  if (!plan || !largePasses.isLarge(plan.rows)) return undefined;
-  const first = await readKeptTotal(db, plan.counts);
-  if (first.missing.length === 0) return first.total;
-  for (const words of first.missing) {
-    if (!(await largePasses.run(plan.rows, () => keepWordSetCount(db, words)))) return undefined;
-  }
-  const read = await readKeptTotal(db, plan.counts);
-  return read.missing.length === 0 ? read.total : undefined;
+async function keptSearchTotal(db: Database, terms: SearchTerm[], largePasses: LargePasses): Promise<number | undefined> {
+  const plan = keptTotalPlan(terms);
+  return plan && (await keptTotals(db, [plan], largePasses))?.[0];
 }
 
 /**
  * A large search with one filter, from kept counts (see keptSearchTotal): its matches with and without the
- * filter, as countSearchMatches counts them. Undefined when either is not kept: they are counted.
+ * filter, as countSearchMatches counts them, read together. Undefined when either is not kept: they are counted.
  */
 async function keptFilteredTotals(db: Database, terms: SearchTerm[], filter: string, knownTotal: number | undefined, largePasses: LargePasses) {
-  const filtered = await keptSearchTotal(db, terms, largePasses, filter);
-  if (filtered === undefined) return undefined;
-  const matches = knownTotal ?? (await keptSearchTotal(db, terms, largePasses));
-  return matches === undefined ? undefined : { matches, filtered };
+  const filtered = keptTotalPlan(terms, filter);
+  const unfiltered = knownTotal === undefined ? keptTotalPlan(terms) : undefined;
+  if (!filtered || (knownTotal === undefined && !unfiltered)) return undefined;
+  const totals = await keptTotals(db, unfiltered ? [filtered, unfiltered] : [filtered], largePasses);
+  return totals && { filtered: totals[0]!, matches: knownTotal ?? totals[1]! };
+}
+
+/** The plans' totals in one read, once any count not kept yet has been counted in its turn; else undefined. */
+async function keptTotals(db: Database, plans: KeptTotalPlan[], largePasses: LargePasses): Promise<number[] | undefined> {
+  const rows = Math.min(...plans.map((plan) => plan.rows));
+  if (!largePasses.isLarge(rows)) return undefined;
+  const counts = plans.map((plan) => plan.counts);
+  const first = await readKeptTotals(db, counts);
+  if (first.missing.length === 0) return first.totals;
+  for (const words of first.missing) {
+    if (!(await largePasses.run(rows, () => keepWordSetCount(db, words)))) return undefined;
+  }
+  const read = await readKeptTotals(db, counts);
+  return read.missing.length === 0 ? read.totals : undefined;
+}
+
+interface KeptTotalPlan {
+  counts: KeptCount[];
+  /** About how many stations counting the search's matches would read. */
+  rows: number;
 }
 
 /**
@@ -217,7 +233,7 @@ async function keptFilteredTotals(db: Database, terms: SearchTerm[], filter: str
  * standing for two words holds one or both: A + B - AB; beside a word C, AC + BC - ABC. With a filter token,
  * each count is of the stations that also hold it (a count of three words at most).
  */
-function keptTotalPlan(terms: SearchTerm[], filter?: string): { counts: KeptCount[]; rows: number } | undefined {
+function keptTotalPlan(terms: SearchTerm[], filter?: string): KeptTotalPlan | undefined {
   const counts = keptCountsOf(terms);
   if (!counts) return undefined;
   const rows = Math.min(...terms.map((term) => term.uses ?? 0));

@@ -9,7 +9,7 @@ import {
 } from '@battledeck/shared/contract';
 import type { Database } from '../db/database';
 import type { SearchTerm } from '../repositories/search-words-repository';
-import { countFacetTokens, countMatchesAndFacetTokens, keptFacetTokenCounts } from '../repositories/station-facets-repository';
+import { countMatchesAndFacetTokens, keptFacetTokenCounts, type FacetGroup } from '../repositories/station-facets-repository';
 
 /**
  * Facet counts are counted over at most this many matching stations (decision 017); beyond, they come from kept
@@ -58,11 +58,11 @@ function toFacets(counts: Map<string, number>): BattlestationFacets {
 }
 
 /**
- * How many stations each filter value would give (decision 017): the search and the *other* filters applied,
- * as choosing a value replaces that filter's current one. Filters needing the same other filters (all of them
- * when none is set) are counted in one query; with no search, read from kept rows.
+ * The facets counted together (decision 017): each over the stations passing the search and the *other*
+ * filters, as choosing a value replaces that filter's current one. Facets needing the same other filters (all
+ * of them when none is set) form one group.
  */
-export async function countFacets(db: Database, terms: SearchTerm[], filters: StationFilters): Promise<BattlestationFacets> {
+function facetGroups(filters: StationFilters): FacetGroup[] {
   const groups = new Map<string, { required: string[]; prefixes: string[] }>();
   for (const facet of FACETS) {
     const required = FACETS.filter((other) => other !== facet).flatMap((other) => tokenOf(other, filters));
@@ -71,21 +71,27 @@ export async function countFacets(db: Database, terms: SearchTerm[], filters: St
     group.prefixes.push(facet.prefix);
     groups.set(key, group);
   }
+  return [...groups.values()];
+}
+
+/**
+ * How many stations each filter value would give: with a search, one pass over its matches for every group of
+ * facets; without, kept rows (single tokens, pairs and triples: migrations 0014-0020).
+ */
+export async function countFacets(db: Database, terms: SearchTerm[], filters: StationFilters): Promise<BattlestationFacets> {
+  if (terms.length > 0) return (await countSearchAndFacets(db, terms, filters)).facets;
   const counts = new Map<string, number>();
-  for (const { required, prefixes } of groups.values()) {
-    // Without a search every count is a kept row (single tokens, pairs and triples: migrations 0014-0020).
-    const rows = terms.length === 0 ? await keptFacetTokenCounts(db, prefixes, required) : await countFacetTokens(db, terms, required, prefixes);
-    for (const row of rows) counts.set(row.token, Number(row.stations));
+  for (const { required, prefixes } of facetGroups(filters)) {
+    for (const row of await keptFacetTokenCounts(db, prefixes, required)) counts.set(row.token, Number(row.stations));
   }
   return toFacets(counts);
 }
 
-/** A search without filters: how many stations match and what each filter value would give, in one pass. */
-export async function countSearchAndFacets(db: Database, terms: SearchTerm[]): Promise<{ total: number; facets: BattlestationFacets }> {
-  const { matches, tokens } = await countMatchesAndFacetTokens(
-    db,
-    terms,
-    FACETS.map((facet) => facet.prefix),
-  );
-  return { total: matches, facets: toFacets(new Map(tokens.map((row) => [row.token, Number(row.stations)]))) };
+/**
+ * A search's matches, those passing its filters (`total`), and what each filter value would give, in one pass
+ * over the matches instead of a count and a pass per group of facets.
+ */
+export async function countSearchAndFacets(db: Database, terms: SearchTerm[], filters: StationFilters): Promise<{ matches: number; total: number; facets: BattlestationFacets }> {
+  const { matches, filtered, tokens } = await countMatchesAndFacetTokens(db, terms, filterTokens(filters), facetGroups(filters));
+  return { matches, total: filtered, facets: toFacets(new Map(tokens.map((row) => [row.token, row.stations]))) };
 }
