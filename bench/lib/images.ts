@@ -1,3 +1,4 @@
+import { widthsFor } from '@battledeck/shared/contract';
 import sharp from 'sharp';
 import { processImage } from '../../api/src/images/image-pipeline';
 import { percentile, round } from './stats';
@@ -27,10 +28,14 @@ export async function makePhoto(targetBytes: number, seed: number): Promise<Buff
   return best!;
 }
 
-/** What a photo becomes without our checks: the same web copy and thumbnail, plain sharp. */
+/**
+ * What a photo becomes without our checks: the same files, plain sharp, one pipeline each: the web copy, the
+ * thumbnail, and the WebP width copies (ADR 004's addendum; the web copy's width decides which).
+ */
 async function plainResize(photo: Buffer): Promise<void> {
-  await sharp(photo).rotate().resize(2560, 2560, { fit: 'inside', withoutEnlargement: true }).jpeg({ quality: 82, progressive: true }).toBuffer();
+  const web = await sharp(photo).rotate().resize(2560, 2560, { fit: 'inside', withoutEnlargement: true }).jpeg({ quality: 82, progressive: true }).toBuffer({ resolveWithObject: true });
   await sharp(photo).rotate().resize({ width: 640, withoutEnlargement: true }).jpeg({ quality: 82, progressive: true }).toBuffer();
+  for (const width of widthsFor(web.info.width)) await sharp(photo).rotate().resize({ width }).webp({ quality: 80 }).toBuffer();
 }
 
 /** The pipeline's throughput over plain sharp on the same photos, same run (median of `rounds`). */
