@@ -170,22 +170,26 @@ function isClosedSocket(error: unknown): boolean {
   return error instanceof TypeError && cause?.code === 'UND_ERR_SOCKET';
 }
 
+/** How often a sign-in is sent when the connection is closed under it: each try drops one stale connection. */
+const SIGN_IN_TRIES = 5;
+
 /**
  * Signs in through the emulator's REST API (what the Firebase JS SDK does), returning an ID token. A sign-in
- * changes nothing, so it is sent once more when the connection was closed under it (seen once in a full
- * parallel test run: "other side closed").
+ * changes nothing, so it is sent again when the connection was closed under it ("other side closed": the
+ * emulator closes connections idle for 5 s, and under load several pooled ones expire at once; a full test
+ * run on a loaded machine met two in a row on 2026-11-29).
  */
 export async function signInWithPassword(email: string, password: string): Promise<SignInResult> {
-  const send = () =>
+  const send = (tries: number): Promise<Response> =>
     fetch(`${AUTH_EMULATOR.url}/identitytoolkit.googleapis.com/v1/accounts:signInWithPassword?key=any`, {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
       body: JSON.stringify({ email, password, returnSecureToken: true }),
+    }).catch((error: unknown) => {
+      if (tries > 1 && isClosedSocket(error)) return send(tries - 1);
+      throw error;
     });
-  const response = await send().catch((error: unknown) => {
-    if (isClosedSocket(error)) return send();
-    throw error;
-  });
+  const response = await send(SIGN_IN_TRIES);
   const body = (await response.json()) as SignInResult & { error?: { message: string } };
   if (!response.ok) throw new Error(`Sign-in failed for ${email}: ${body.error?.message ?? response.status}`);
   return body;
