@@ -1,6 +1,7 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import fs from 'node:fs/promises';
+import http from 'node:http';
 import type { Socket } from 'node:net';
 import path from 'node:path';
 
@@ -164,32 +165,35 @@ export interface SignInResult {
   email: string;
 }
 
-/** A kept-alive connection the emulator closed just as it was reused: the request never got an answer. */
-function isClosedSocket(error: unknown): boolean {
-  const cause = (error as { cause?: { code?: string } } | undefined)?.cause;
-  return error instanceof TypeError && cause?.code === 'UND_ERR_SOCKET';
+/**
+ * POSTs JSON on a connection of its own (no keep-alive pool): the emulator closes connections idle for 5 s, and
+ * on a loaded machine a pooled one was reused as it closed ("other side closed"), five tries in a row in one
+ * full test run of 2026-11-29, so no pooled connection is reused at all.
+ */
+function postOnNewConnection(url: string, body: unknown): Promise<{ ok: boolean; status: number; json(): Promise<unknown> }> {
+  return new Promise((resolve, reject) => {
+    const request = http.request(url, { method: 'POST', agent: false, headers: { 'content-type': 'application/json' } }, (response) => {
+      const chunks: Buffer[] = [];
+      response.on('data', (chunk: Buffer) => chunks.push(chunk));
+      response.on('error', reject);
+      response.on('end', () => {
+        const status = response.statusCode ?? 0;
+        const text = Buffer.concat(chunks).toString('utf8');
+        resolve({ ok: status >= 200 && status < 300, status, json: async () => JSON.parse(text) as unknown });
+      });
+    });
+    request.on('error', reject);
+    request.end(JSON.stringify(body));
+  });
 }
 
-/** How often a sign-in is sent when the connection is closed under it: each try drops one stale connection. */
-const SIGN_IN_TRIES = 5;
-
-/**
- * Signs in through the emulator's REST API (what the Firebase JS SDK does), returning an ID token. A sign-in
- * changes nothing, so it is sent again when the connection was closed under it ("other side closed": the
- * emulator closes connections idle for 5 s, and under load several pooled ones expire at once; a full test
- * run on a loaded machine met two in a row on 2026-11-29).
- */
+/** Signs in through the emulator's REST API (what the Firebase JS SDK does), returning an ID token. */
 export async function signInWithPassword(email: string, password: string): Promise<SignInResult> {
-  const send = (tries: number): Promise<Response> =>
-    fetch(`${AUTH_EMULATOR.url}/identitytoolkit.googleapis.com/v1/accounts:signInWithPassword?key=any`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ email, password, returnSecureToken: true }),
-    }).catch((error: unknown) => {
-      if (tries > 1 && isClosedSocket(error)) return send(tries - 1);
-      throw error;
-    });
-  const response = await send(SIGN_IN_TRIES);
+  const response = await postOnNewConnection(`${AUTH_EMULATOR.url}/identitytoolkit.googleapis.com/v1/accounts:signInWithPassword?key=any`, {
+    email,
+    password,
+    returnSecureToken: true,
+  });
   const body = (await response.json()) as SignInResult & { error?: { message: string } };
   if (!response.ok) throw new Error(`Sign-in failed for ${email}: ${body.error?.message ?? response.status}`);
   return body;
