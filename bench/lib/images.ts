@@ -33,9 +33,14 @@ export async function makePhoto(targetBytes: number, seed: number): Promise<Buff
  * thumbnail, and the WebP width copies (ADR 004's addendum; the web copy's width decides which).
  */
 async function plainResize(photo: Buffer): Promise<void> {
-  const web = await sharp(photo).rotate().resize(2560, 2560, { fit: 'inside', withoutEnlargement: true }).jpeg({ quality: 82, progressive: true }).toBuffer({ resolveWithObject: true });
-  await sharp(photo).rotate().resize({ width: 640, withoutEnlargement: true }).jpeg({ quality: 82, progressive: true }).toBuffer();
-  for (const width of widthsFor(web.info.width)) await sharp(photo).rotate().resize({ width }).webp({ quality: 80 }).toBuffer();
+  // Side by side, as the pipeline encodes its copies.
+  const { width = 0, height = 0 } = await sharp(photo).metadata();
+  const webWidth = Math.round(width * Math.min(1, 2560 / Math.max(width, height)));
+  await Promise.all([
+    sharp(photo).rotate().resize(2560, 2560, { fit: 'inside', withoutEnlargement: true }).jpeg({ quality: 82, progressive: true }).toBuffer(),
+    sharp(photo).rotate().resize({ width: 640, withoutEnlargement: true }).jpeg({ quality: 82, progressive: true }).toBuffer(),
+    ...widthsFor(webWidth).map((copy) => sharp(photo).rotate().resize({ width: copy }).webp({ quality: 80 }).toBuffer()),
+  ]);
 }
 
 /** The pipeline's throughput over plain sharp on the same photos, same run (median of `rounds`). */

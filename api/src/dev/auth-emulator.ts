@@ -170,17 +170,13 @@ export interface SignInResult {
  * on a loaded machine a pooled one was reused as it closed ("other side closed"), five tries in a row in one
  * full test run of 2026-11-29, so no pooled connection is reused at all.
  */
-function postOnNewConnection(url: string, body: unknown): Promise<{ ok: boolean; status: number; json(): Promise<unknown> }> {
+function postOnNewConnection(url: string, body: unknown): Promise<{ status: number; body: unknown }> {
   return new Promise((resolve, reject) => {
     const request = http.request(url, { method: 'POST', agent: false, headers: { 'content-type': 'application/json' } }, (response) => {
       const chunks: Buffer[] = [];
       response.on('data', (chunk: Buffer) => chunks.push(chunk));
       response.on('error', reject);
-      response.on('end', () => {
-        const status = response.statusCode ?? 0;
-        const text = Buffer.concat(chunks).toString('utf8');
-        resolve({ ok: status >= 200 && status < 300, status, json: async () => JSON.parse(text) as unknown });
-      });
+      response.on('end', () => resolve({ status: response.statusCode ?? 0, body: JSON.parse(Buffer.concat(chunks).toString('utf8')) as unknown }));
     });
     request.on('error', reject);
     request.end(JSON.stringify(body));
@@ -194,7 +190,7 @@ export async function signInWithPassword(email: string, password: string): Promi
     password,
     returnSecureToken: true,
   });
-  const body = (await response.json()) as SignInResult & { error?: { message: string } };
-  if (!response.ok) throw new Error(`Sign-in failed for ${email}: ${body.error?.message ?? response.status}`);
+  const body = response.body as SignInResult & { error?: { message: string } };
+  if (response.status !== 200) throw new Error(`Sign-in failed for ${email}: ${body.error?.message ?? response.status}`);
   return body;
 }

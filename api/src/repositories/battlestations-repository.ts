@@ -103,7 +103,7 @@ function searchCondition(terms: SearchTerm[]): SQL | undefined {
 }
 
 /** Every filter token must be held ('monitors:2', 'use:gaming'…); served by the partial GIN index on facets. */
-function facetCondition(facets: readonly string[], held: AnyPgColumn = battlestations.facets): SQL | undefined {
+export function facetCondition(facets: readonly string[], held: AnyPgColumn = battlestations.facets): SQL | undefined {
   if (facets.length === 0) return undefined;
   return sql`${held} @> ARRAY[${sql.join(
     facets.map((token) => sql`${token}`),

@@ -2,7 +2,7 @@ import { and, sql } from 'drizzle-orm';
 import type { Database } from '../db/database';
 import { station_facet_counts } from '../db/schema';
 import { rowsOf } from '../db/rows';
-import { searchMatches } from './battlestations-repository';
+import { facetCondition, searchMatches } from './battlestations-repository';
 import type { SearchTerm } from './search-words-repository';
 
 export interface FacetTokenCount {
@@ -22,12 +22,6 @@ export interface FacetGroup {
 /** The token every matching row is also counted under, for the pass's totals: no facet token is empty. */
 const EVERY_ROW = '';
 
-const textArray = (values: readonly string[]) =>
-  sql`ARRAY[${sql.join(
-    values.map((value) => sql`${value}::text`),
-    sql`, `,
-  )}]::text[]`;
-
 /**
  * A search's whole count in one pass over its matches (decision 017's addendum) instead of a count followed by
  * a pass for each group of facets: how many public stations match the words, how many of those hold every
@@ -41,8 +35,7 @@ export async function countMatchesAndFacetTokens(
 ): Promise<{ matches: number; filtered: number; tokens: FacetTokenCount[] }> {
   const token = sql`token`;
   const matches = searchMatches(terms);
-  const among = (required: readonly string[]) =>
-    required.length === 0 ? sql`count(*)` : sql`count(*) FILTER (WHERE ${matches.facets} @> ${textArray(required)})`;
+  const among = (required: readonly string[]) => sql`count(*) FILTER (WHERE ${facetCondition(required, matches.facets) ?? sql`true`})`;
   const rows = await rowsOf<{ token: string; counts: number[] }>(
     db,
     sql`SELECT ${token}, ARRAY[count(*), ${among(filters)}, ${sql.join(

@@ -201,8 +201,9 @@ async function keptSearchTotal(db: Database, terms: SearchTerm[], largePasses: L
  */
 async function keptFilteredTotals(db: Database, terms: SearchTerm[], filter: string, knownTotal: number | undefined, largePasses: LargePasses) {
   const filtered = keptTotalPlan(terms, filter);
+  if (!filtered) return undefined;
+  // The unfiltered plan exists whenever the filtered one does (the same counts without the filter token).
   const unfiltered = knownTotal === undefined ? keptTotalPlan(terms) : undefined;
-  if (!filtered || (knownTotal === undefined && !unfiltered)) return undefined;
   const totals = await keptTotals(db, unfiltered ? [filtered, unfiltered] : [filtered], largePasses);
   return totals && { filtered: totals[0]!, matches: knownTotal ?? totals[1]! };
 }
