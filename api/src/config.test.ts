@@ -97,6 +97,13 @@ describe('loadConfig', () => {
     expect(loadConfig({ FIREBASE_AUTH_EMULATOR_HOST: '' }).authEmulatorHost).toBeUndefined();
   });
 
+  it('gives the identity service 5 s unless IDENTITY_TIMEOUT_MS says otherwise, within 100 ms and 2 min', () => {
+    expect(loadConfig({}).identityTimeoutMs).toBe(5000);
+    expect(loadConfig({ IDENTITY_TIMEOUT_MS: '12000' }).identityTimeoutMs).toBe(12_000);
+    expect(() => loadConfig({ IDENTITY_TIMEOUT_MS: '50' })).toThrow(/IDENTITY_TIMEOUT_MS/);
+    expect(() => loadConfig({ IDENTITY_TIMEOUT_MS: 'soon' })).toThrow(/IDENTITY_TIMEOUT_MS/);
+  });
+
   it('needs a bucket for the S3 driver and reads its settings', () => {
     expect(() => loadConfig({ STORAGE: 's3' })).toThrow(/S3_BUCKET is required when STORAGE=s3/);
     const config = loadConfig({

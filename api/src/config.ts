@@ -10,6 +10,12 @@ const REPO_ROOT = path.resolve(__dirname, '../..');
 
 const DEV_EMULATOR_HOST = '127.0.0.1:9099';
 
+/**
+ * How long a call to the identity service may take before the API gives up and answers 503. firebase-admin
+ * waits 25 s per attempt and retries, so an unresponsive service would hold a request for over two minutes.
+ */
+export const DEFAULT_IDENTITY_TIMEOUT_MS = 5000;
+
 const bool = (name: string) =>
   z
     .enum(['true', 'false', '1', '0', 'yes', 'no'], { error: () => `${name} must be true or false.` })
@@ -73,6 +79,8 @@ const envSchema = z.object({
   FIREBASE_PROJECT_ID: z.string().trim().min(1).default('demo-battledeck'),
   /** Unset means "the default": the local emulator outside production. An empty value switches it off. */
   FIREBASE_AUTH_EMULATOR_HOST: z.string().trim().optional(),
+  /** How long a call to the identity service may take before the API answers 503 (see identity-errors.ts). */
+  IDENTITY_TIMEOUT_MS: int('IDENTITY_TIMEOUT_MS', 100, 120_000).default(DEFAULT_IDENTITY_TIMEOUT_MS),
   SEED_ON_EMPTY: bool('SEED_ON_EMPTY').optional(),
   CORS_ORIGINS: z.string().trim().default(''),
   /** The loud opt-in for listening beyond loopback with the Auth emulator (unsigned tokens): 'yes' only. */
@@ -135,6 +143,7 @@ export interface Config {
   firebaseProjectId: string;
   /** host:port of the Firebase Auth emulator, or undefined for the real service. */
   authEmulatorHost: string | undefined;
+  identityTimeoutMs: number;
   seedOnEmpty: boolean;
   corsOrigins: string[];
   /** Shared rate-limit counters live in Redis when set. */
@@ -207,6 +216,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
       : undefined,
     firebaseProjectId: e.FIREBASE_PROJECT_ID,
     authEmulatorHost: emulatorHost,
+    identityTimeoutMs: e.IDENTITY_TIMEOUT_MS,
     // Demo accounts with published passwords must never appear in production by accident.
     seedOnEmpty: e.SEED_ON_EMPTY ?? !production,
     corsOrigins: e.CORS_ORIGINS.split(',').map((o) => o.trim()).filter(Boolean),

@@ -1,11 +1,6 @@
+import { DEFAULT_IDENTITY_TIMEOUT_MS } from '../config';
 import { HttpError, MESSAGES } from '../errors';
 import { firebaseErrorCode } from './firebase';
-
-/**
- * How long a call to the identity service may take before the API gives up and answers 503. firebase-admin
- * waits 25 s per attempt and retries, so an unresponsive service would hold a request for over two minutes.
- */
-export const IDENTITY_TIMEOUT_MS = 5000;
 
 /** firebase-admin's codes for "the service could not be reached or did not answer". */
 const UNREACHABLE_CODES = new Set(['app/network-error', 'app/network-timeout']);
@@ -21,7 +16,7 @@ export const identityUnavailable = (cause?: unknown) => new HttpError(503, MESSA
  * `call` with a time limit: past `ms` the caller gets a 503 at once. The call itself cannot be cancelled;
  * `onLateResult` receives its value should it still succeed (to undo a write nobody will hear about).
  */
-export function withIdentityTimeout<T>(call: Promise<T>, onLateResult?: (value: T) => void, ms = IDENTITY_TIMEOUT_MS): Promise<T> {
+export function withIdentityTimeout<T>(call: Promise<T>, onLateResult?: (value: T) => void, ms = DEFAULT_IDENTITY_TIMEOUT_MS): Promise<T> {
   return new Promise<T>((resolve, reject) => {
     let late = false;
     const timer = setTimeout(() => {

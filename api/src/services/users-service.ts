@@ -49,7 +49,7 @@ export async function assertPasswordNotCommon(password: string, identities: read
  * A name that looks like an existing one (same skeleton, decision 27) is taken: checked first, and again
  * under a lock on the skeleton in the transaction that inserts the row, so two look-alikes cannot both win.
  */
-export async function registerUser(deps: Pick<ServiceDeps, 'db' | 'firebaseAuth' | 'log'>, body: RegisterBody): Promise<RegisterResponse> {
+export async function registerUser(deps: Pick<ServiceDeps, 'db' | 'firebaseAuth' | 'log' | 'config'>, body: RegisterBody): Promise<RegisterResponse> {
   const username = body.username;
   const email = body.email.toLowerCase();
   await assertPasswordNotCommon(body.password, [username, email]);
@@ -66,7 +66,7 @@ export async function registerUser(deps: Pick<ServiceDeps, 'db' | 'firebaseAuth'
       deps.firebaseAuth.deleteUser(late.uid).catch((cleanupError: unknown) => {
         deps.log.error({ err: cleanupError, uid: late.uid }, 'could not delete an identity created after registration gave up');
       });
-    }));
+    }, deps.config.identityTimeoutMs));
   } catch (error) {
     const known = IDENTITY_ERRORS[firebaseErrorCode(error) ?? ''];
     if (known) throw new HttpError(...known);

@@ -17,7 +17,8 @@ const RELAXED_LIMIT = { max: 10_000, timeWindowMs: 60_000 };
 
 /**
  * The real app on a fresh database (a clone of a migrated template), images in a temporary directory,
- * seeding off, the shared Auth emulator. Rate limits are relaxed unless `overrides` sets them.
+ * seeding off, the shared Auth emulator. Rate limits and the identity time limit are relaxed unless `overrides`
+ * sets them.
  *
  *   let t: TestApp;
  *   beforeAll(async () => { t = await buildTestApp(); });
@@ -42,6 +43,9 @@ export async function buildTestApp(overrides: Partial<Config> = {}, options: Pic
       rateLimits: { signUp: RELAXED_LIMIT, upload: RELAXED_LIMIT, favorite: RELAXED_LIMIT, partRequest: RELAXED_LIMIT, similarParts: RELAXED_LIMIT },
       // Factories write rows directly, behind the API's back: tests read fresh answers unless they test the cache.
       responseCacheEntries: 0,
+      // One emulator serves every test worker; on a loaded machine it can take over the production limit of 5 s
+      // to check a token. The identity faults suite sets the production limit and tests it.
+      identityTimeoutMs: 30_000,
       ...overrides,
     },
   );

@@ -1,5 +1,5 @@
 import { eq } from 'drizzle-orm';
-import { IDENTITY_TIMEOUT_MS } from '../../src/auth/identity-errors';
+import { DEFAULT_IDENTITY_TIMEOUT_MS as IDENTITY_TIMEOUT_MS } from '../../src/config';
 import { users } from '../../src/db/schema';
 import { AUTH_EMULATOR } from '../../src/dev/auth-emulator';
 import { MESSAGES } from '../../src/errors';
@@ -55,7 +55,7 @@ describe('the identity service is down (nothing listens on its port)', () => {
   let user: Signed;
   beforeAll(async () => {
     expect(await portIsClosed(CLOSED_PORT)).toBe(true);
-    t = await buildTestApp({ authEmulatorHost: `127.0.0.1:${CLOSED_PORT}` });
+    t = await buildTestApp({ authEmulatorHost: `127.0.0.1:${CLOSED_PORT}`, identityTimeoutMs: IDENTITY_TIMEOUT_MS });
     user = await signedUserIn(t);
   });
   afterAll(() => t?.close());
@@ -98,7 +98,7 @@ describe('the identity service accepts connections but never answers', () => {
   let user: Signed;
   beforeAll(async () => {
     hanging = await startHangingServer(HANGING_PORT);
-    t = await buildTestApp({ authEmulatorHost: hanging.address });
+    t = await buildTestApp({ authEmulatorHost: hanging.address, identityTimeoutMs: IDENTITY_TIMEOUT_MS });
     user = await signedUserIn(t);
   });
   afterAll(async () => {
@@ -143,7 +143,7 @@ describe('the identity service answers, but only after the time limit', () => {
   beforeAll(async () => {
     // Creating an account is slow; looking accounts up and deleting them is not.
     slow = await startDelayingProxy(SLOW_PORT, AUTH_EMULATOR.address, SLOW_DELAY_MS, /\/accounts$/);
-    t = await buildTestApp({ authEmulatorHost: slow.address });
+    t = await buildTestApp({ authEmulatorHost: slow.address, identityTimeoutMs: IDENTITY_TIMEOUT_MS });
   });
   afterAll(async () => {
     await t?.close();
