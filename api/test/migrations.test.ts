@@ -24,7 +24,7 @@ describe('migrations', () => {
   it('create every table of the schema', async () => {
     const existing = await rows<{ table_name: string }>(database.handle.db, sql`SELECT table_name FROM information_schema.tables WHERE table_schema = 'public'`);
     const expected = tables.map((table) => getTableConfig(table).name);
-    expect(expected).toHaveLength(22);
+    expect(expected).toHaveLength(23);
     expect(existing.map((r) => r.table_name).sort()).toEqual([...expected].sort());
   });
 

@@ -7,9 +7,10 @@ import { bearer, createBattlestation, createPart, createUser, editStation, type 
 import { rows } from './helpers/sql-rows';
 
 /**
- * Kept pair counts (decision 015, 2026-11-29; migration 0027): the total of a large search of two words, or of
- * one word standing for two, is read from `search_word_pairs`, counted the first time a search asks for the
- * pair and kept by the triggers from then on. Every word counts as large here (largeSearchRows 0).
+ * Kept word set counts (decision 015, 2026-11-29; migrations 0027, 0028, 0030): the total of a large search of
+ * two words, or of words standing for two, is read from `search_word_pairs` and `search_word_quadruples`, each
+ * set counted the first time a search asks for it and kept by the triggers from then on. Every word counts as
+ * large here (largeSearchRows 0).
  */
 let t: TestApp;
 let owner: TestUser;
@@ -123,6 +124,49 @@ it('answers a word standing for two beside another word from two kept pairs less
   expect(await counterMismatches(t.app)).toEqual([]);
 });
 
+it('answers two words each standing for two from four kept pairs, less four triples, plus the quadruple', async () => {
+  const [, , , all, alone] = await Promise.all([
+    createBattlestation(t.app, { owner, name: 'Otter otters kayak' }),
+    createBattlestation(t.app, { owner, name: 'Otter kayaks' }),
+    createBattlestation(t.app, { owner, name: 'Otters kayak kayaks' }),
+    createBattlestation(t.app, { owner, name: 'Otter otters kayak kayaks' }),
+    createBattlestation(t.app, { owner, name: 'Otter alone' }),
+    createBattlestation(t.app, { owner, name: 'Kayak alone' }),
+  ]);
+  // 'otte' is inside 'otter' and 'otters', 'kaya' inside 'kayak' and 'kayaks': four stations hold one of each.
+  expect((await search('otte kaya')).total).toBe(4);
+  const kept = async () =>
+    rows<{ words: string; public_stations: number }>(
+      t.app.db,
+      sql`SELECT concat_ws(' ', word_a, word_b, nullif(word_c, '')) AS words, public_stations FROM search_word_pairs WHERE word_a IN ('kayak', 'kayaks', 'otter')
+        UNION ALL SELECT concat_ws(' ', word_a, word_b, word_c, word_d), public_stations FROM search_word_quadruples
+        ORDER BY words`,
+    );
+  expect(await kept()).toEqual([
+    { words: 'kayak kayaks otter', public_stations: 1 },
+    { words: 'kayak kayaks otter otters', public_stations: 1 },
+    { words: 'kayak kayaks otters', public_stations: 2 },
+    { words: 'kayak otter', public_stations: 2 },
+    { words: 'kayak otter otters', public_stations: 2 },
+    { words: 'kayak otters', public_stations: 3 },
+    { words: 'kayaks otter', public_stations: 2 },
+    { words: 'kayaks otter otters', public_stations: 1 },
+    { words: 'kayaks otters', public_stations: 2 },
+  ]);
+  await edit(all!.battlestation_id, { name: 'Otter den' });
+  await createBattlestation(t.app, { owner, name: 'Kayaks and otters' });
+  await createBattlestation(t.app, { owner, name: 'Private otter kayak', is_public: false });
+  await edit(alone!.battlestation_id, { name: 'Otter alone in a kayak' });
+  expect((await search('kaya otte', '&sortBy=name&direction=asc')).total).toBe(5);
+  // Three of the quadruple's four words: its row must not count the station.
+  await createBattlestation(t.app, { owner, name: 'A kayak, kayaks and an otter' });
+  await createBattlestation(t.app, { owner, name: 'Otters, an otter, kayaks and a kayak' });
+  expect((await search('otte kaya')).total).toBe(7);
+  expect(await counted('otte kaya')).toBe(7);
+  expect((await kept()).find((row) => row.words === 'kayak kayaks otter otters')?.public_stations).toBe(1);
+  expect(await counterMismatches(t.app)).toEqual([]);
+});
+
 it('keeps a search with one filter: the filter token counts as a word, through edits of the words and of the filters', async () => {
   const [first, second] = await Promise.all([
     createBattlestation(t.app, { owner, name: 'Marmot Puffin desk', main_uses: ['gaming'] }),
@@ -153,6 +197,26 @@ it('keeps a search with one filter: the filter token counts as a word, through e
   const study = await search('marmot puffin', '&mainUse=study');
   expect(study.total).toBe(0);
   expect(study.facets?.mainUse.find((choice) => choice.value === 'gaming')?.count).toBe(2);
+  expect(await counterMismatches(t.app)).toEqual([]);
+});
+
+it('keeps a word standing for two beside another word with a filter: a quadruple whose fourth word is the filter', async () => {
+  const [, , work] = await Promise.all([
+    createBattlestation(t.app, { owner, name: 'Ibis ibises pond', main_uses: ['gaming'] }),
+    createBattlestation(t.app, { owner, name: 'Ibis pond', main_uses: ['gaming'] }),
+    createBattlestation(t.app, { owner, name: 'Ibises pond', main_uses: ['work'] }),
+    createBattlestation(t.app, { owner, name: 'Ibis alone', main_uses: ['gaming'] }),
+  ]);
+  const gaming = '&mainUse=gaming';
+  expect((await search('ibi pond', gaming)).total).toBe(2);
+  const quadruples = await rows<{ words: string }>(t.app.db, sql`SELECT concat_ws(' ', word_a, word_b, word_c, word_d) AS words FROM search_word_quadruples WHERE 'ibis' IN (word_a, word_b, word_c)`);
+  expect(quadruples.map((row) => row.words.split(' ').sort().join(' '))).toEqual(['ibis ibises pond |use:gaming']);
+  // A change of filters alone, and a create: the quadruple follows.
+  await edit(work!.battlestation_id, { main_uses: ['gaming'] });
+  await createBattlestation(t.app, { owner, name: 'Ibises and an ibis by the pond', main_uses: ['gaming', 'study'] });
+  expect((await search('ibi pond', gaming)).total).toBe(4);
+  const withFilter = await listBattlestations(t.app.db, { searchTerm: 'ibi pond', mainUse: 'gaming', sortBy: 'created_date', direction: 'desc', pageNumber: 1, resultsPerPage: 12 });
+  expect(withFilter.total).toBe(4);
   expect(await counterMismatches(t.app)).toEqual([]);
 });
 

@@ -389,6 +389,28 @@ export const search_word_pairs = pgTable(
   ],
 );
 
+/**
+ * How many public stations hold every word of a quadruple (decision 015, 2026-11-29, migration 0030): with
+ * `search_word_pairs`' pairs and triples, the total of two words each standing for two ('ultra air': ultra or
+ * ultrawide, and air or corsair). A table of its own so that an instance of the release before, whose lookups
+ * know three words, never finds two rows for one triple during a rolling deploy. Filled and kept like
+ * `search_word_pairs`, by the same triggers.
+ */
+export const search_word_quadruples = pgTable(
+  'search_word_quadruples',
+  {
+    word_a: text().notNull(),
+    word_b: text().notNull(),
+    word_c: text().notNull(),
+    word_d: text().notNull(),
+    public_stations: integer().notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.word_a, t.word_b, t.word_c, t.word_d] }),
+    check('search_word_quadruples_order_check', sql`${t.word_a} < ${t.word_b} AND ${t.word_b} < ${t.word_c} AND ${t.word_c} < ${t.word_d}`),
+  ],
+);
+
 /** How many parts each category holds (decision 013), kept like `station_counts` by triggers on `parts`. */
 export const part_type_counts = pgTable('part_type_counts', {
   type_id: integer()

@@ -9,8 +9,9 @@ export async function refreshKeptTotals(tx: Database): Promise<void> {
   await tx.execute(sql`UPDATE station_counts SET public_stations = (SELECT count(*) FROM battlestations WHERE is_public)`);
   await tx.execute(sql`DELETE FROM part_type_counts`);
   await tx.execute(sql`INSERT INTO part_type_counts (type_id, parts) SELECT type_id, count(*) FROM parts GROUP BY type_id`);
-  // Pair counts are kept from the first search that asks (migration 0027): none is known after a bulk load.
+  // Word set counts are kept from the first search that asks (migrations 0027, 0030): none is known after a bulk load.
   await tx.execute(sql`DELETE FROM search_word_pairs`);
+  await tx.execute(sql`DELETE FROM search_word_quadruples`);
   await tx.execute(sql`DELETE FROM search_words`);
   await tx.execute(sql`INSERT INTO search_words (word, public_stations)
     SELECT token, count(*) FROM battlestations, unnest(search_tokens) AS token WHERE is_public GROUP BY token`);

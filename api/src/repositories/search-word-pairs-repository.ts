@@ -6,7 +6,8 @@ import { pgErrorCode } from '../lib/pg-errors';
 
 /**
  * One count a kept total is made of, with its sign: one vocabulary word's public stations (`search_words`), or
- * those holding every word of a pair or a triple (`search_word_pairs`, migrations 0027 and 0028). A filter
+ * those holding every word of a pair or a triple (`search_word_pairs`, migrations 0027 and 0028) or of a quadruple
+ * (`search_word_quadruples`, migration 0030). A filter
  * token counts as a word written with a leading '|' (filterWord, migration 0028).
  */
 export interface KeptCount {
@@ -23,14 +24,14 @@ const textArray = (values: string[]) =>
     values.map((value) => sql`${value}::text`),
     sql`, `,
   )}]::text[]`;
-/** The words in the key's order (the database's, which its check constraint uses): `k[1]`, `k[2]`, `k[3]`. */
+/** The words in the key's order (the database's, which the check constraints use): `k[1]` to `k[4]`. */
 const sortedWords = (words: string[]) =>
   sql`(SELECT array_agg(w ORDER BY w) AS k FROM unnest(${textArray(words)}) AS w)`;
 
 /**
  * Totals, each the sum of its counts with their signs (decision 015, 2026-11-29), all read in one statement so
  * that every count is of the same moment (a filtered search's total and its matches without the filter).
- * `missing`: the pairs and triples not kept yet (keepWordSetCount counts them); the totals mean nothing then. A
+ * `missing`: the word sets not kept yet (keepWordSetCount counts them); the totals mean nothing then. A
  * vocabulary word no public station holds any more counts 0.
  */
 export async function readKeptTotals(db: Database, totals: KeptCount[][]): Promise<{ totals: number[]; missing: string[][] }> {
@@ -38,7 +39,10 @@ export async function readKeptTotals(db: Database, totals: KeptCount[][]): Promi
   const values = counts.map(({ words }) =>
     words.length === 1
       ? sql`coalesce((SELECT public_stations FROM search_words WHERE word = ${words[0]}::text), 0)`
-      : sql`(SELECT p.public_stations FROM search_word_pairs p, ${sortedWords(words)} s
+      : words.length === 4
+        ? sql`(SELECT q.public_stations FROM search_word_quadruples q, ${sortedWords(words)} s
+          WHERE q.word_a = s.k[1] AND q.word_b = s.k[2] AND q.word_c = s.k[3] AND q.word_d = s.k[4])`
+        : sql`(SELECT p.public_stations FROM search_word_pairs p, ${sortedWords(words)} s
           WHERE p.word_a = s.k[1] AND p.word_b = s.k[2] AND p.word_c = coalesce(s.k[3], ''))`,
   );
   const [row] = await rowsOf<{ counts: (number | null)[] }>(db, sql`SELECT ARRAY[${sql.join(values, sql`, `)}]::int[] AS counts`);
@@ -50,7 +54,7 @@ export async function readKeptTotals(db: Database, totals: KeptCount[][]): Promi
 }
 
 /**
- * Counts the stations holding every one of two or three words from the search copy once and keeps the count
+ * Counts the stations holding every one of two to four words from the search copy once and keeps the count
  * (the triggers keep it from then on). The count holds the pairs' advisory lock exclusively: the saves whose
  * triggers have changes to apply hold it shared to their commit, so the count waits for those that came first
  * (their changes are in its snapshot) and the next ones wait for the row and add their change to it: none is
@@ -67,11 +71,14 @@ export async function keepWordSetCount(db: Database, words: string[]): Promise<b
       // Served by the copy's words index; the filter tokens are tested on the matches.
       const held = words.filter((word) => !word.startsWith(FILTER_WORD));
       const filters = words.filter((word) => word.startsWith(FILTER_WORD)).map((word) => word.slice(FILTER_WORD.length));
-      await tx.execute(sql`INSERT INTO search_word_pairs (word_a, word_b, word_c, public_stations)
-        SELECT s.k[1], s.k[2], coalesce(s.k[3], ''), (SELECT count(*) FROM station_search
-            WHERE search_tokens @> ${textArray(held)} AND facets @> ${textArray(filters)})
-          FROM ${sortedWords(words)} s
-        ON CONFLICT DO NOTHING`);
+      const count = sql`(SELECT count(*) FROM station_search WHERE search_tokens @> ${textArray(held)} AND facets @> ${textArray(filters)})`;
+      await tx.execute(
+        words.length === 4
+          ? sql`INSERT INTO search_word_quadruples (word_a, word_b, word_c, word_d, public_stations)
+              SELECT s.k[1], s.k[2], s.k[3], s.k[4], ${count} FROM ${sortedWords(words)} s ON CONFLICT DO NOTHING`
+          : sql`INSERT INTO search_word_pairs (word_a, word_b, word_c, public_stations)
+              SELECT s.k[1], s.k[2], coalesce(s.k[3], ''), ${count} FROM ${sortedWords(words)} s ON CONFLICT DO NOTHING`,
+      );
     });
     return true;
   } catch (error) {

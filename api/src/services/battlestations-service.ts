@@ -185,9 +185,10 @@ export async function listBattlestations(db: Database, params: PublicListParams,
 
 /**
  * The total of a large search from kept counts (decision 015, 2026-11-29): two words each standing for one
- * vocabulary word ('max setup'), one word standing for two ('ultra': ultra, ultrawide), or such a word beside
- * another ('office ultra'), when each term is in enough stations that counting their matches would be a large
- * pass. A pair or triple asked for the first time is counted once, in its turn, and kept from then on.
+ * vocabulary word ('max setup'), one word standing for two ('ultra': ultra, ultrawide), such a word beside
+ * another ('office ultra') or two such words ('ultra air': air, corsair), when each term is in enough stations
+ * that counting their matches would be a large pass. A word set asked for the first time is counted once, in
+ * its turn, and kept from then on.
  * Undefined for any other search, or when a count could not be kept now: the matches are counted as before.
  */
 async function keptSearchTotal(db: Database, terms: SearchTerm[], largePasses: LargePasses): Promise<number | undefined> {
@@ -231,8 +232,9 @@ interface KeptTotalPlan {
 /**
  * The kept counts a search's total is made of (every station holding the words of each term at once, by
  * inclusion and exclusion), and `rows`: about how many stations counting its matches would read. A term
- * standing for two words holds one or both: A + B - AB; beside a word C, AC + BC - ABC. With a filter token,
- * each count is of the stations that also hold it (a count of three words at most).
+ * standing for two words holds one or both: A + B - AB; beside a word C, AC + BC - ABC; beside another term
+ * standing for C or D, AC + AD + BC + BD - ACD - BCD - ABC - ABD + ABCD. With a filter token, each count is of
+ * the stations that also hold it. A kept count is of four words at most.
  */
 function keptTotalPlan(terms: SearchTerm[], filter?: string): KeptTotalPlan | undefined {
   const counts = keptCountsOf(terms);
@@ -240,7 +242,7 @@ function keptTotalPlan(terms: SearchTerm[], filter?: string): KeptTotalPlan | un
   const rows = Math.min(...terms.map((term) => term.uses ?? 0));
   if (filter === undefined) return { counts, rows };
   const filtered = counts.map(({ sign, words }) => ({ sign, words: [...words, filterWord(filter)] }));
-  return filtered.every(({ words }) => words.length <= 3) ? { counts: filtered, rows } : undefined;
+  return filtered.every(({ words }) => words.length <= KEPT_WORDS_MAX) ? { counts: filtered, rows } : undefined;
 }
 
 function keptCountsOf(terms: SearchTerm[]): KeptCount[] | undefined {
@@ -253,12 +255,35 @@ function keptCountsOf(terms: SearchTerm[]): KeptCount[] | undefined {
     return [{ sign: 1, words: [a] }, { sign: 1, words: [b] }, { sign: -1, words: [a, b] }];
   }
   if (words.length !== 2) return undefined;
+  if (one!.length === 2 && two!.length === 2) return twoPairsCounts(one as [string, string], two as [string, string]);
   const [pair, single] = one!.length === 2 ? [one!, two!] : [two!, one!];
   if (single.length !== 1 || pair.length > 2 || pair.includes(single[0]!)) return undefined;
   const [c] = single as [string];
   if (pair.length === 1) return [{ sign: 1, words: [pair[0]!, c] }];
   const [a, b] = pair as [string, string];
   return [{ sign: 1, words: [a, c] }, { sign: 1, words: [b, c] }, { sign: -1, words: [a, b, c] }];
+}
+
+/** The most words one kept count holds (`search_word_pairs`: word_a to word_d, migration 0030). */
+const KEPT_WORDS_MAX = 4;
+
+/**
+ * (A or B) and (C or D): the four pairs, less the four triples, plus the quadruple. Undefined when the terms share
+ * a word ('ultra ultr'): a set of three distinct words would be counted as four.
+ */
+function twoPairsCounts([a, b]: [string, string], [c, d]: [string, string]): KeptCount[] | undefined {
+  if (new Set([a, b, c, d]).size < 4) return undefined;
+  return [
+    { sign: 1, words: [a, c] },
+    { sign: 1, words: [a, d] },
+    { sign: 1, words: [b, c] },
+    { sign: 1, words: [b, d] },
+    { sign: -1, words: [a, c, d] },
+    { sign: -1, words: [b, c, d] },
+    { sign: -1, words: [a, b, c] },
+    { sign: -1, words: [a, b, d] },
+    { sign: 1, words: [a, b, c, d] },
+  ];
 }
 
 /**

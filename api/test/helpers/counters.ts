@@ -54,8 +54,8 @@ export async function counterMismatches(app: FastifyInstance): Promise<Record<st
       FULL JOIN station_search s ON s.battlestation_id = b.battlestation_id
       WHERE b.battlestation_id IS NULL OR s.battlestation_id IS NULL OR b.search_tokens <> s.search_tokens OR b.facets <> s.facets`,
   );
-  // The kept counts (migrations 0027, 0028): every pair and triple a search asked for (a filter token a word
-  // written '|colour:red'), against its public stations counted now.
+  // The kept counts (migrations 0027, 0028, 0030): every pair, triple and quadruple a search asked for (a filter
+  // token a word written '|colour:red'), against its public stations counted now.
   const pairs = await rows(
     app.db,
     sql`SELECT * FROM (
@@ -65,7 +65,16 @@ export async function counterMismatches(app: FastifyInstance): Promise<Record<st
         FROM search_word_pairs p) AS pair
       WHERE kept <> counted`,
   );
-  return [...stations, ...parts, ...totals, ...perCategory, ...words, ...partWords, ...facets, ...searchCopy, ...pairs, ...(await fenceMismatches(app))];
+  const quadruples = await rows(
+    app.db,
+    sql`SELECT * FROM (
+        SELECT q.word_a, q.word_b, q.word_c, q.word_d, q.public_stations AS kept,
+          (SELECT count(*)::int FROM battlestations b WHERE b.is_public
+            AND kept_count_words(b.search_tokens, b.facets) @> ARRAY[q.word_a, q.word_b, q.word_c, q.word_d]) AS counted
+        FROM search_word_quadruples q) AS quadruple
+      WHERE kept <> counted`,
+  );
+  return [...stations, ...parts, ...totals, ...perCategory, ...words, ...partWords, ...facets, ...searchCopy, ...pairs, ...quadruples, ...(await fenceMismatches(app))];
 }
 
 /** The columns of each sort of the public list, in order, as the fence posts hold them (decision 023). */
