@@ -34,7 +34,7 @@ export async function makePhoto(targetBytes: number, seed: number): Promise<Buff
  */
 async function plainResize(photo: Buffer): Promise<void> {
   // Side by side, as the pipeline encodes its copies.
-  const { width = 0, height = 0 } = await sharp(photo).metadata();
+  const { width, height } = (await sharp(photo).metadata()).autoOrient;
   const webWidth = Math.round(width * Math.min(1, 2560 / Math.max(width, height)));
   await Promise.all([
     sharp(photo).rotate().resize(2560, 2560, { fit: 'inside', withoutEnlargement: true }).jpeg({ quality: 82, progressive: true }).toBuffer(),

@@ -1,4 +1,3 @@
-import { DEFAULT_IDENTITY_TIMEOUT_MS } from '../config';
 import { HttpError, MESSAGES } from '../errors';
 import { firebaseErrorCode } from './firebase';
 
@@ -13,10 +12,11 @@ export function identityUnreachable(error: unknown): boolean {
 export const identityUnavailable = (cause?: unknown) => new HttpError(503, MESSAGES.identityUnavailable, { cause });
 
 /**
- * `call` with a time limit: past `ms` the caller gets a 503 at once. The call itself cannot be cancelled;
- * `onLateResult` receives its value should it still succeed (to undo a write nobody will hear about).
+ * `call` with a time limit (`config.identityTimeoutMs`): past `ms` the caller gets a 503 at once. The call itself
+ * cannot be cancelled; `onLateResult` receives its value should it still succeed (to undo a write nobody will
+ * hear about).
  */
-export function withIdentityTimeout<T>(call: Promise<T>, onLateResult?: (value: T) => void, ms = DEFAULT_IDENTITY_TIMEOUT_MS): Promise<T> {
+export function withIdentityTimeout<T>(call: Promise<T>, ms: number, onLateResult?: (value: T) => void): Promise<T> {
   return new Promise<T>((resolve, reject) => {
     let late = false;
     const timer = setTimeout(() => {

@@ -55,12 +55,13 @@ export default fp<AuthPluginOptions>(
         : jwksTokenVerifier({ projectId: app.config.firebaseProjectId, keys: remoteKeySource(), account: firebaseAccountState(firebase.auth) }));
 
     /**
-     * A 401 when the token is bad; a 503 within the identity time limit (IDENTITY_TIMEOUT_MS) when the identity service cannot be
-     * asked (down, unreachable, not answering): any other failure of a verifier means the check could not be made.
+     * A 401 when the token is bad; a 503 within the identity time limit (IDENTITY_TIMEOUT_MS) when the identity
+     * service cannot be asked (down, unreachable, not answering): any other failure of a verifier means the check
+     * could not be made.
      */
     async function verify(token: string): Promise<VerifiedToken> {
       try {
-        return await withIdentityTimeout(verifier.verify(token), undefined, app.config.identityTimeoutMs);
+        return await withIdentityTimeout(verifier.verify(token), app.config.identityTimeoutMs);
       } catch (error) {
         if (error instanceof HttpError) throw error;
         throw identityUnavailable(error);

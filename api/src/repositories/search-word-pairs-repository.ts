@@ -6,9 +6,9 @@ import { pgErrorCode } from '../lib/pg-errors';
 
 /**
  * One count a kept total is made of, with its sign: one vocabulary word's public stations (`search_words`), or
- * those holding every word of a pair or a triple (`search_word_pairs`, migrations 0027 and 0028) or of a quadruple
- * (`search_word_quadruples`, migration 0030). A filter
- * token counts as a word written with a leading '|' (filterWord, migration 0028).
+ * those holding every word of a pair or a triple (`search_word_pairs`, migrations 0027 and 0028) or of a
+ * quadruple (`search_word_quadruples`, migration 0030). A filter token counts as a word written with a leading
+ * '|' (filterWord, migration 0028).
  */
 export interface KeptCount {
   sign: 1 | -1;
@@ -29,6 +29,15 @@ const sortedWords = (words: string[]) =>
   sql`(SELECT array_agg(w ORDER BY w) AS k FROM unnest(${textArray(words)}) AS w)`;
 
 /**
+ * Where a set of two to four words is kept, and its key from `sortedWords` (aliased `s`): a quadruple in its own
+ * table, a pair or a triple with '' for the missing third word.
+ */
+const keptRow = (words: string[]) =>
+  words.length === 4
+    ? { table: sql`search_word_quadruples`, columns: sql`word_a, word_b, word_c, word_d`, key: sql`s.k[1], s.k[2], s.k[3], s.k[4]` }
+    : { table: sql`search_word_pairs`, columns: sql`word_a, word_b, word_c`, key: sql`s.k[1], s.k[2], coalesce(s.k[3], '')` };
+
+/**
  * Totals, each the sum of its counts with their signs (decision 015, 2026-11-29), all read in one statement so
  * that every count is of the same moment (a filtered search's total and its matches without the filter).
  * `missing`: the word sets not kept yet (keepWordSetCount counts them); the totals mean nothing then. A
@@ -36,15 +45,11 @@ const sortedWords = (words: string[]) =>
  */
 export async function readKeptTotals(db: Database, totals: KeptCount[][]): Promise<{ totals: number[]; missing: string[][] }> {
   const counts = totals.flat();
-  const values = counts.map(({ words }) =>
-    words.length === 1
-      ? sql`coalesce((SELECT public_stations FROM search_words WHERE word = ${words[0]}::text), 0)`
-      : words.length === 4
-        ? sql`(SELECT q.public_stations FROM search_word_quadruples q, ${sortedWords(words)} s
-          WHERE q.word_a = s.k[1] AND q.word_b = s.k[2] AND q.word_c = s.k[3] AND q.word_d = s.k[4])`
-        : sql`(SELECT p.public_stations FROM search_word_pairs p, ${sortedWords(words)} s
-          WHERE p.word_a = s.k[1] AND p.word_b = s.k[2] AND p.word_c = coalesce(s.k[3], ''))`,
-  );
+  const values = counts.map(({ words }) => {
+    if (words.length === 1) return sql`coalesce((SELECT public_stations FROM search_words WHERE word = ${words[0]}::text), 0)`;
+    const { table, columns, key } = keptRow(words);
+    return sql`(SELECT public_stations FROM ${table}, ${sortedWords(words)} s WHERE (${columns}) = (${key}))`;
+  });
   const [row] = await rowsOf<{ counts: (number | null)[] }>(db, sql`SELECT ARRAY[${sql.join(values, sql`, `)}]::int[] AS counts`);
   const kept = row!.counts;
   const missing = counts.filter((_, i) => kept[i] === null).map(({ words }) => words);
@@ -71,14 +76,11 @@ export async function keepWordSetCount(db: Database, words: string[]): Promise<b
       // Served by the copy's words index; the filter tokens are tested on the matches.
       const held = words.filter((word) => !word.startsWith(FILTER_WORD));
       const filters = words.filter((word) => word.startsWith(FILTER_WORD)).map((word) => word.slice(FILTER_WORD.length));
-      const count = sql`(SELECT count(*) FROM station_search WHERE search_tokens @> ${textArray(held)} AND facets @> ${textArray(filters)})`;
-      await tx.execute(
-        words.length === 4
-          ? sql`INSERT INTO search_word_quadruples (word_a, word_b, word_c, word_d, public_stations)
-              SELECT s.k[1], s.k[2], s.k[3], s.k[4], ${count} FROM ${sortedWords(words)} s ON CONFLICT DO NOTHING`
-          : sql`INSERT INTO search_word_pairs (word_a, word_b, word_c, public_stations)
-              SELECT s.k[1], s.k[2], coalesce(s.k[3], ''), ${count} FROM ${sortedWords(words)} s ON CONFLICT DO NOTHING`,
-      );
+      const { table, columns, key } = keptRow(words);
+      await tx.execute(sql`INSERT INTO ${table} (${columns}, public_stations)
+        SELECT ${key}, (SELECT count(*) FROM station_search WHERE search_tokens @> ${textArray(held)} AND facets @> ${textArray(filters)})
+          FROM ${sortedWords(words)} s
+        ON CONFLICT DO NOTHING`);
     });
     return true;
   } catch (error) {

@@ -264,7 +264,7 @@ function keptCountsOf(terms: SearchTerm[]): KeptCount[] | undefined {
   return [{ sign: 1, words: [a, c] }, { sign: 1, words: [b, c] }, { sign: -1, words: [a, b, c] }];
 }
 
-/** The most words one kept count holds (`search_word_pairs`: word_a to word_d, migration 0030). */
+/** The most words one kept count holds (`search_word_quadruples`, migration 0030). */
 const KEPT_WORDS_MAX = 4;
 
 /**

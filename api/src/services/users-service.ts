@@ -62,11 +62,11 @@ export async function registerUser(deps: Pick<ServiceDeps, 'db' | 'firebaseAuth'
   try {
     const creation = deps.firebaseAuth.createUser({ email, password: body.password, displayName: username });
     // Past the time limit the caller hears 503; an identity created after that is deleted, so a retry can register.
-    ({ uid } = await withIdentityTimeout(creation, (late) => {
+    ({ uid } = await withIdentityTimeout(creation, deps.config.identityTimeoutMs, (late) => {
       deps.firebaseAuth.deleteUser(late.uid).catch((cleanupError: unknown) => {
         deps.log.error({ err: cleanupError, uid: late.uid }, 'could not delete an identity created after registration gave up');
       });
-    }, deps.config.identityTimeoutMs));
+    }));
   } catch (error) {
     const known = IDENTITY_ERRORS[firebaseErrorCode(error) ?? ''];
     if (known) throw new HttpError(...known);

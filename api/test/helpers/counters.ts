@@ -56,25 +56,16 @@ export async function counterMismatches(app: FastifyInstance): Promise<Record<st
   );
   // The kept counts (migrations 0027, 0028, 0030): every pair, triple and quadruple a search asked for (a filter
   // token a word written '|colour:red'), against its public stations counted now.
-  const pairs = await rows(
+  const wordSets = await rows(
     app.db,
     sql`SELECT * FROM (
-        SELECT p.word_a, p.word_b, p.word_c, p.public_stations AS kept,
-          (SELECT count(*)::int FROM battlestations b WHERE b.is_public
-            AND kept_count_words(b.search_tokens, b.facets) @> (ARRAY[p.word_a, p.word_b] || CASE WHEN p.word_c = '' THEN '{}'::text[] ELSE ARRAY[p.word_c] END)) AS counted
-        FROM search_word_pairs p) AS pair
+        SELECT k.words, k.public_stations AS kept,
+          (SELECT count(*)::int FROM battlestations b WHERE b.is_public AND kept_count_words(b.search_tokens, b.facets) @> k.words) AS counted
+        FROM (SELECT array_remove(ARRAY[word_a, word_b, word_c], '') AS words, public_stations FROM search_word_pairs
+          UNION ALL SELECT ARRAY[word_a, word_b, word_c, word_d], public_stations FROM search_word_quadruples) AS k) AS kept_set
       WHERE kept <> counted`,
   );
-  const quadruples = await rows(
-    app.db,
-    sql`SELECT * FROM (
-        SELECT q.word_a, q.word_b, q.word_c, q.word_d, q.public_stations AS kept,
-          (SELECT count(*)::int FROM battlestations b WHERE b.is_public
-            AND kept_count_words(b.search_tokens, b.facets) @> ARRAY[q.word_a, q.word_b, q.word_c, q.word_d]) AS counted
-        FROM search_word_quadruples q) AS quadruple
-      WHERE kept <> counted`,
-  );
-  return [...stations, ...parts, ...totals, ...perCategory, ...words, ...partWords, ...facets, ...searchCopy, ...pairs, ...quadruples, ...(await fenceMismatches(app))];
+  return [...stations, ...parts, ...totals, ...perCategory, ...words, ...partWords, ...facets, ...searchCopy, ...wordSets, ...(await fenceMismatches(app))];
 }
 
 /** The columns of each sort of the public list, in order, as the fence posts hold them (decision 023). */
