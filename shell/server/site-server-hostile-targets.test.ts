@@ -138,7 +138,9 @@ it('forwards an origin-form /api or /images request to the configured API only, 
   expect(answer.status).toBe(200);
   expect(answer.text).toContain('{"from":"api"}');
   // Dot segments are resolved before routing, and what is forwarded is the path that was routed.
-  expect((await raw(`GET /images/..//127.0.0.1:${bystanderPort}/x.png HTTP/1.1`)).status).toBe(404);
+  // A path those leave authority-like is refused as the raw one is.
+  expect((await raw(`GET /images/..//127.0.0.1:${bystanderPort}/x.png HTTP/1.1`)).status).toBe(400);
+  expect((await raw(`GET /.//127.0.0.1:${bystanderPort}/api/x HTTP/1.1`)).status).toBe(400);
   await raw('GET /api/%2e%2e/images/../api/users/x HTTP/1.1');
   expect(apiSaw.map((r) => r.url)).toEqual([`/api/battlestations?x=//127.0.0.1:${bystanderPort}/`, '/api/users/x']);
   expect(apiSaw[0].host).not.toContain(String(bystanderPort));
@@ -181,6 +183,29 @@ it('never ends the process: hostile targets, encodings, headers and methods get 
   }
   expect(bystanderHits).toBe(0);
   expect((await raw('GET / HTTP/1.1')).status).toBe(200);
+});
+
+it('answers 404 for a file path naming no file, even an inherited property as a remote or a NUL byte, and logs nothing', async () => {
+  const error = jest.spyOn(console, 'error').mockImplementation(() => undefined);
+  try {
+    const targets = [
+      '/remotes/constructor/x.js',
+      '/remotes/__proto__/x.js',
+      '/remotes/toString/releases/v1/x.js',
+      '/remotes/hasOwnProperty/releases/v1/remoteEntry.js',
+      '/x%00.js',
+      '/remotes/mf-parts/a%00.js',
+      '/main.0badc0de%0a.js',
+    ];
+    for (const target of targets) {
+      const { status } = await raw(`GET ${target} HTTP/1.1`);
+      expect({ target, status }).toEqual({ target, status: 404 });
+    }
+    expect(error).not.toHaveBeenCalled();
+  } finally {
+    error.mockRestore();
+  }
+  expect((await raw('GET /main.0badc0de.js HTTP/1.1')).status).toBe(200);
 });
 
 it('answers 500 and keeps serving when a request makes the handler throw (last resort)', async () => {

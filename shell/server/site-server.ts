@@ -162,7 +162,10 @@ function decodable(urlPath: string): boolean {
 }
 
 function resolveInside(root: string, urlPath: string): string | null {
-  const file = path.normalize(path.join(root, decodeURIComponent(urlPath)));
+  const decoded = decodeURIComponent(urlPath);
+  // No file of the site has a control character in its name, and a NUL byte makes the file system calls throw.
+  if ([...decoded].some((char) => char < ' ' || char === '\x7f')) return null;
+  const file = path.normalize(path.join(root, decoded));
   if (file !== root && !file.startsWith(root + path.sep)) return null;
   return fileState(file).isFile ? file : null;
 }
@@ -171,10 +174,11 @@ function resolveInside(root: string, urlPath: string): string | null {
 function remoteFile(options: SiteServerOptions, folder: string, rest: string): string | null {
   const release = /^\/releases\/([\w-]+)(\/.*)$/.exec(rest);
   if (release) {
-    const releases = options.remoteReleaseDirs?.[folder];
+    // Own keys only: a folder named like an inherited property (`constructor`) is no remote.
+    const releases = options.remoteReleaseDirs && Object.hasOwn(options.remoteReleaseDirs, folder) ? options.remoteReleaseDirs[folder] : undefined;
     return releases ? resolveInside(path.join(releases, release[1]), release[2]) : null;
   }
-  const dir = options.remoteDirs[folder];
+  const dir = Object.hasOwn(options.remoteDirs, folder) ? options.remoteDirs[folder] : undefined;
   return dir ? resolveInside(dir, rest) : null;
 }
 
@@ -264,6 +268,8 @@ function routedTarget(raw: string | undefined): string | 'refused' | 'malformed'
   const target = originFormTarget(raw);
   if (!target) return 'refused';
   const url = new URL(target, 'http://site');
+  // Dot segments can leave an authority-like path (`/.//host/x`): refused as `//host/x` itself is.
+  if (url.pathname.startsWith('//')) return 'refused';
   // A malformed percent-encoding would make decoding the path throw later.
   if (!decodable(url.pathname)) return 'malformed';
   return `${url.pathname}${url.search}`;
