@@ -108,6 +108,12 @@ describe('approving a request by creating its part (request_id)', () => {
     // The request remembers the part it became (a part merge moves it, issue 20 item 4).
     const [row] = await t.app.db.select({ part_id: part_requests.part_id }).from(part_requests).where(eq(part_requests.request_id, id));
     expect(row.part_id).toBe(res.json<{ part_id: number }>().part_id);
+
+    // Set back to pending, it is no longer that part's request: a merge of the part would not move or count it.
+    const back = await t.app.inject({ method: 'PUT', url: `/api/parts/pending/${id}`, headers: bearer(admin), payload: { status: 'pending' } });
+    expect(back.json()).toMatchObject({ status: 'pending' });
+    const [pending] = await t.app.db.select({ part_id: part_requests.part_id }).from(part_requests).where(eq(part_requests.request_id, id));
+    expect(pending.part_id).toBeNull();
   });
 
   it('leaves the request pending, and no part or file, when the part cannot be saved', async () => {

@@ -42,11 +42,14 @@ export async function lockPartRequest(db: Database, requestId: number): Promise<
   return row?.status;
 }
 
-/** Sets the status; `partId`, when given, is the part the request was saved as (decision 021). */
+/**
+ * Sets the status; `partId`, when given, is the part the request was saved as (decision 021). A request set
+ * back to pending is no part's any more (a merge would otherwise move and count it).
+ */
 export async function setPartRequestStatus(db: Database, requestId: number, status: PartRequestStatus, partId?: number): Promise<boolean> {
   const updated = await db
     .update(part_requests)
-    .set(partId === undefined ? { status } : { status, part_id: partId })
+    .set(status === 'pending' ? { status, part_id: null } : partId === undefined ? { status } : { status, part_id: partId })
     .where(eq(part_requests.request_id, requestId))
     .returning({ id: part_requests.request_id });
   return updated.length > 0;
