@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import Redis from 'ioredis';
 import { part_stores, stores } from '../src/db/schema';
 import { LOOPBACK_ADDRESSES } from '../src/outbound/outbound-request';
 import { DEFAULT_STORE_LINK_CHECK } from '../src/store-links/store-link-options';
@@ -77,7 +78,24 @@ describe('response cache across instances (REDIS_URL)', () => {
   // Each test builds two apps on their own databases: 14-18 s alone, and once over the 90 s default while
   // `npm test` loaded a slow 2-core machine (2026-11-28). A hang still fails.
   const TWO_APPS_MS = 180_000;
-  const sharedCache = () => ({ ...CACHE, redisUrl: process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379', rateLimitNamespace: `bd-test-${randomUUID()}:` });
+  const redisUrl = process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379';
+  const namespaces: string[] = [];
+  const sharedCache = () => {
+    namespaces.push(`bd-test-${randomUUID()}:`);
+    return { ...CACHE, redisUrl, rateLimitNamespace: namespaces.at(-1) };
+  };
+  // The shared generation lives on in Redis: each test's namespace goes with it.
+  afterAll(async () => {
+    const redis = new Redis(redisUrl);
+    try {
+      for (const namespace of namespaces) {
+        const keys = await redis.keys(`${namespace}*`);
+        if (keys.length > 0) await redis.del(...keys);
+      }
+    } finally {
+      redis.disconnect();
+    }
+  });
 
   it('a write on one instance empties the cache of the other', async () => {
     const shared = sharedCache();
