@@ -81,8 +81,9 @@ describe('response cache across instances (REDIS_URL)', () => {
   const redisUrl = process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379';
   const namespaces: string[] = [];
   const sharedCache = () => {
-    namespaces.push(`bd-test-${randomUUID()}:`);
-    return { ...CACHE, redisUrl, rateLimitNamespace: namespaces.at(-1) };
+    const namespace = `bd-test-${randomUUID()}:`;
+    namespaces.push(namespace);
+    return { ...CACHE, redisUrl, rateLimitNamespace: namespace };
   };
   // The shared generation lives on in Redis: each test's namespace goes with it.
   afterAll(async () => {

@@ -163,22 +163,24 @@ function decodable(urlPath: string): boolean {
 
 function resolveInside(root: string, urlPath: string): string | null {
   const decoded = decodeURIComponent(urlPath);
-  // No file of the site has a control character in its name, and a NUL byte makes the file system calls throw.
-  if ([...decoded].some((char) => char < ' ' || char === '\x7f')) return null;
+  // A NUL byte names no file, and makes the file system calls throw.
+  if (decoded.includes('\0')) return null;
   const file = path.normalize(path.join(root, decoded));
   if (file !== root && !file.startsWith(root + path.sep)) return null;
   return fileState(file).isFile ? file : null;
 }
 
+/** `record[key]` for the record's own keys only: the key comes from a request, and `constructor` is no remote. */
+const ownEntry = (record: Record<string, string> | undefined, key: string) => (record && Object.hasOwn(record, key) ? record[key] : undefined);
+
 /** A remote's file: from one of its releases (/remotes/<folder>/releases/<version>/…) or its plain build. */
 function remoteFile(options: SiteServerOptions, folder: string, rest: string): string | null {
   const release = /^\/releases\/([\w-]+)(\/.*)$/.exec(rest);
   if (release) {
-    // Own keys only: a folder named like an inherited property (`constructor`) is no remote.
-    const releases = options.remoteReleaseDirs && Object.hasOwn(options.remoteReleaseDirs, folder) ? options.remoteReleaseDirs[folder] : undefined;
+    const releases = ownEntry(options.remoteReleaseDirs, folder);
     return releases ? resolveInside(path.join(releases, release[1]), release[2]) : null;
   }
-  const dir = Object.hasOwn(options.remoteDirs, folder) ? options.remoteDirs[folder] : undefined;
+  const dir = ownEntry(options.remoteDirs, folder);
   return dir ? resolveInside(dir, rest) : null;
 }
 

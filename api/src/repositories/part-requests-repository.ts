@@ -47,9 +47,10 @@ export async function lockPartRequest(db: Database, requestId: number): Promise<
  * back to pending is no part's any more (a merge would otherwise move and count it).
  */
 export async function setPartRequestStatus(db: Database, requestId: number, status: PartRequestStatus, partId?: number): Promise<boolean> {
+  const part_id = status === 'pending' ? null : partId;
   const updated = await db
     .update(part_requests)
-    .set(status === 'pending' ? { status, part_id: null } : partId === undefined ? { status } : { status, part_id: partId })
+    .set(part_id === undefined ? { status } : { status, part_id })
     .where(eq(part_requests.request_id, requestId))
     .returning({ id: part_requests.request_id });
   return updated.length > 0;
