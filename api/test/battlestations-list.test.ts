@@ -1,5 +1,5 @@
 import { buildTestApp, type TestApp } from './helpers/build-test-app';
-import { uniqueSuffix } from './helpers/emulator-accounts';
+import { uniqueLetters, uniqueSuffix } from './helpers/emulator-accounts';
 import { createBattlestation, createPart, createUser, type TestUser } from './helpers/factories';
 import { countPublicBattlestations } from '../src/repositories/battlestations-repository';
 import { listBattlestations, planStationSearch } from '../src/services/battlestations-service';
@@ -252,7 +252,7 @@ describe('GET /api/battlestations: large search passes take turns (decision 015)
   });
 
   it('reads a large three-word search page first, walked or gathered with its total, and answers as the count first does', async () => {
-    const marker = `early${uniqueSuffix().replace(/[^a-z]/g, '')}q`;
+    const marker = `early${uniqueLetters()}q`;
     const gatedOwner = await createUser(gated.app);
     const day = 24 * 3600 * 1000;
     // 15 stations hold every word, 3 only the marker; shared names and dates, so the id tie-break decides too.

@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { buildTestApp, type TestApp } from './helpers/build-test-app';
 import { counterMismatches } from './helpers/counters';
-import { uniqueSuffix } from './helpers/emulator-accounts';
+import { uniqueLetters } from './helpers/emulator-accounts';
 import { createBattlestation, createPart, createUser, type TestUser } from './helpers/factories';
 import { countPublicBattlestations, gatherFromNameSlice, listPublicBattlestations, walkPublicBattlestations, type PublicListSort } from '../src/repositories/battlestations-repository';
 import { splitLargePageFences } from '../src/repositories/page-fences-repository';
@@ -31,7 +31,7 @@ const ids = async (term: string) => (await search(term)).battlestations.map((car
 
 describe('matching', () => {
   // Letters only: a marker must not split into several words, and digits would make typos of each other.
-  const marker = `mrk${uniqueSuffix().replace(/[^a-z]/g, '')}q`;
+  const marker = `mrk${uniqueLetters()}q`;
   let comma: number;
   let nested: number;
 
@@ -52,7 +52,7 @@ describe('matching', () => {
   });
 
   it('matches a word of one or two characters as a whole word only', async () => {
-    const shortMarker = `sh${uniqueSuffix().replace(/[^a-z]/g, '')}x`;
+    const shortMarker = `sh${uniqueLetters()}x`;
     const screen = (await createBattlestation(t.app, { owner, name: `Screen 4k ${shortMarker}` })).battlestation_id;
     await createBattlestation(t.app, { owner, name: `Screen 4kx ${shortMarker}` });
     expect(await ids(`${shortMarker} 4k`)).toEqual([screen]);
@@ -74,7 +74,7 @@ describe('matching', () => {
   });
 
   it('never uses the words of private stations', async () => {
-    const secret = `hush${uniqueSuffix().replace(/[^a-z]/g, '')}word`;
+    const secret = `hush${uniqueLetters()}word`;
     await createBattlestation(t.app, { owner, name: `Private ${secret}`, is_public: false });
     expect(await search(secret)).toMatchObject({ battlestations: [], total: 0 });
     // Not even as the word a typo is closest to.
@@ -83,7 +83,7 @@ describe('matching', () => {
 });
 
 describe('a page of a search', () => {
-  const marker = `pg${uniqueSuffix().replace(/[^a-z]/g, '')}z`;
+  const marker = `pg${uniqueLetters()}z`;
   const EVERY_SORT: [PublicListSort, 'asc' | 'desc'][] = [
     ['name', 'asc'],
     ['name', 'desc'],
@@ -142,7 +142,7 @@ describe('a page of a search', () => {
 describe('the catalogue search (the parts vocabulary)', () => {
   // At least 12 letters whatever the suffix holds: the typo below (two letters swapped) of a short brand falls under
   // the typo threshold (a 5-letter brand: word similarity 0.33), which made this test fail now and then.
-  const brand = `brd${uniqueSuffix().replace(/[^a-z]/g, '')}zenkavolq`;
+  const brand = `brd${uniqueLetters()}zenkavolq`;
   const names = async (term: string) =>
     (await t.app.inject({ method: 'GET', url: `/api/parts?resultsPerPage=96&searchTerm=${encodeURIComponent(term)}` })).json<{ parts: { name: string }[]; total: number }>();
 

@@ -5,10 +5,22 @@ export const TEST_EMAIL_DOMAIN = 'tests.battledeck.example.com';
 
 let counter = 0;
 
-/** Unique per worker and call: parallel workers and both engines share one emulator. */
+/**
+ * Unique per worker and call: parallel workers and both engines share one emulator. Digits only: the default
+ * part names and usernames it makes are search words of their stations, and a random run of letters can hold a
+ * test's search word ('ibi' would then stand for three vocabulary words instead of two, and search-word-pairs
+ * failed once in a way only that explains).
+ */
 export function uniqueSuffix(): string {
   counter += 1;
-  return `${process.pid.toString(36)}${Date.now().toString(36).slice(-5)}${counter.toString(36)}${Math.random().toString(36).slice(2, 5)}`;
+  return `${process.pid}${Date.now() % 100_000_000}${counter}${Math.floor(Math.random() * 1000)}`;
+}
+
+/** Letters only, unique per call (the call count and eight random letters): one search word of a test's own. */
+export function uniqueLetters(): string {
+  counter += 1;
+  const letters = (n: number): string => (n < 26 ? '' : letters(Math.floor(n / 26) - 1)) + String.fromCharCode(97 + (n % 26));
+  return `${letters(counter)}${Array.from({ length: 8 }, () => letters(Math.floor(Math.random() * 26))).join('')}`;
 }
 
 /**
