@@ -180,6 +180,13 @@ test('settings: a new username shows on my station cards and in the top bar', as
   await expect(card.getByRole('link', { name: newName })).toHaveAttribute('href', `/users/${newName}`);
 });
 
+/**
+ * The forced sign-out revoked the account's sessions, stamped in whole seconds: a sign-in within that same second
+ * counts as revoked too (token-verifier's assertSessionValid), so the app would sign it out again. A person takes
+ * longer than that to sign in again; the test waits the second out.
+ */
+const afterRevocationSecond = (page: Page) => page.waitForTimeout(1000);
+
 test('settings: an e-mail change signs out, and the new e-mail signs in', async ({ page, request }) => {
   const account = await registerAccount(request, 'moving');
   await signIn(page, account);
@@ -195,6 +202,7 @@ test('settings: an e-mail change signs out, and the new e-mail signs in', async 
   await expect(page).toHaveURL('/login');
   await expect(page.getByRole('button', { name: /Account menu for/ })).toBeHidden();
   await expect(page.getByRole('link', { name: 'Login' })).toBeVisible();
+  await afterRevocationSecond(page);
 
   await page.getByLabel('Email').fill(account.email);
   await page.getByLabel('Password', { exact: true }).fill(account.password);
@@ -221,7 +229,11 @@ test('settings: a new password signs in after the forced sign-out', async ({ pag
   await page.getByRole('button', { name: 'Save' }).click();
 
   await expect(page).toHaveURL('/login');
+  await afterRevocationSecond(page);
   await signIn(page, { email: account.email, password: 'brand-new-pass' }, '/login');
+  // Still signed in once the app has checked the new session with the API.
+  await page.goto('/profile/settings');
+  await expect(page.getByLabel('Email Address')).toHaveValue(account.email);
 });
 
 test('deleting the account signs out, goes home, and the account cannot sign in again', async ({ page, request }) => {
