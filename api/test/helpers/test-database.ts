@@ -27,6 +27,8 @@ function templateKey(): string {
   }
   const apiPackage = JSON.parse(readFileSync(path.resolve(__dirname, '../../package.json'), 'utf8')) as { dependencies: Record<string, string> };
   hash.update(apiPackage.dependencies['@electric-sql/pglite']);
+  // How the PGlite template is made (its template databases dropped since 2026-12-07).
+  hash.update('pglite-template-2');
   return hash.digest('hex').slice(0, 16);
 }
 
@@ -36,13 +38,25 @@ export interface TestDatabase {
   dispose(): Promise<void>;
 }
 
-// ---- PGlite: clone a dumped, migrated data directory (0.3 s instead of initdb + migrate) ----
+// ---- PGlite: clone a dumped, migrated data directory (about 1 s instead of initdb + migrate) ----
+
+/**
+ * Read once per worker. The template's own template databases are dropped before the dump: no test creates a
+ * database in PGlite, and each clone unpacked 8 MB of template0 and of template1 (42 MB became 27 MB, and a clone
+ * about 0.4 CPU-seconds cheaper, on every one of the suite's hundred-odd test apps).
+ */
+let templateDump: Promise<Blob> | undefined;
 
 async function pgliteTemplate(): Promise<Blob> {
   const file = path.join(os.tmpdir(), 'battledeck-api-tests', `pglite-${templateKey()}.tar`);
   if (!existsSync(file)) {
     const template = await openPglite();
     await template.migrate();
+    for (const database of ['template0', 'template1']) {
+      await template.client.query(`ALTER DATABASE ${database} IS_TEMPLATE false`);
+      await template.client.query(`DROP DATABASE ${database}`);
+    }
+    await template.client.query('CHECKPOINT');
     const dump = await template.client.dumpDataDir('none');
     await template.close();
     await fs.mkdir(path.dirname(file), { recursive: true });
@@ -55,7 +69,7 @@ async function pgliteTemplate(): Promise<Blob> {
 }
 
 async function openPgliteClone(): Promise<TestDatabase> {
-  const handle = await openPglite({ loadDataDir: await pgliteTemplate() });
+  const handle = await openPglite({ loadDataDir: await (templateDump ??= pgliteTemplate()) });
   return { handle, dispose: async () => undefined };
 }
 
