@@ -140,7 +140,7 @@ describe('a page of a search', () => {
 });
 
 describe('the catalogue search (the parts vocabulary)', () => {
-  // At least 12 letters whatever the suffix holds: the typo below (two letters swapped) of a short brand falls under
+  // At least 12 letters whatever uniqueLetters gives: the typo below (two letters swapped) of a short brand falls under
   // the typo threshold (a 5-letter brand: word similarity 0.33), which made this test fail now and then.
   const brand = `brd${uniqueLetters()}zenkavolq`;
   const names = async (term: string) =>

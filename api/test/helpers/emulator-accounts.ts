@@ -8,8 +8,8 @@ let counter = 0;
 /**
  * Unique per worker and call: parallel workers and both engines share one emulator. Digits only: the default
  * part names and usernames it makes are search words of their stations, and a random run of letters can hold a
- * test's search word ('ibi' would then stand for three vocabulary words instead of two, and search-word-pairs
- * failed once in a way only that explains).
+ * test's search word ('ibi' would then stand for three vocabulary words instead of two: search-word-pairs failed
+ * once that way).
  */
 export function uniqueSuffix(): string {
   counter += 1;
