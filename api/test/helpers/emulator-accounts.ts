@@ -16,11 +16,13 @@ export function uniqueSuffix(): string {
   return `${process.pid}${Date.now() % 100_000_000}${counter}${Math.floor(Math.random() * 1000)}`;
 }
 
-/** Letters only, unique per call (the call count and eight random letters): one search word of a test's own. */
+const letter = (n: number) => String.fromCharCode(97 + n);
+
+/** Letters only, unique per call (the call count in base 26, then eight random letters): one search word of a test's own. */
 export function uniqueLetters(): string {
   counter += 1;
-  const letters = (n: number): string => (n < 26 ? '' : letters(Math.floor(n / 26) - 1)) + String.fromCharCode(97 + (n % 26));
-  return `${letters(counter)}${Array.from({ length: 8 }, () => letters(Math.floor(Math.random() * 26))).join('')}`;
+  const count = [...counter.toString(26)].map((digit) => letter(parseInt(digit, 26))).join('');
+  return `${count}${Array.from({ length: 8 }, () => letter(Math.floor(Math.random() * 26))).join('')}`;
 }
 
 /**
