@@ -16,7 +16,8 @@ export interface PageRequest {
 /** A rendered page; `headers` override the defaults (Cache-Control: no-cache). */
 export interface RenderedPage {
   status: number;
-  html: string;
+  /** The page's bytes (UTF-8), or its text. */
+  html: Buffer | string;
   headers?: Record<string, string>;
 }
 

@@ -96,7 +96,7 @@ describe('server rendering through the remotes (ADR 012)', () => {
   it("renders a remote's page into the shell: markup, title, description, the remote's styles and the query cache", async () => {
     const page = await render({ url: '/parts' });
     expect(page?.status).toBe(200);
-    const html = page!.html;
+    const html = page!.html.toString();
     expect(html).toContain('<h1>Parts v1 at /parts</h1>');
     expect(html).toContain('<title>All Parts | Battledeck</title>');
     expect(html).toContain('<meta name="description" content="Every &#60;part&#62;">');
@@ -121,12 +121,30 @@ describe('server rendering through the remotes (ADR 012)', () => {
     useRelease('v404');
     const page = await render({ url: '/parts/nobody' });
     expect(page?.status).toBe(404);
-    expect(page!.html).toContain('<title>User not found | Battledeck</title>');
-    expect(page!.html).toContain('<h1>Nobody here at /parts</h1>');
+    expect(page!.html.toString()).toContain('<title>User not found | Battledeck</title>');
+    expect(page!.html.toString()).toContain('<h1>Nobody here at /parts</h1>');
+  });
+
+  it('keeps text beyond ASCII whole, in what React hoists into <head> and in the markup, and the description it was built with', async () => {
+    release('utf8', {
+      code: `const { jsx, jsxs } = require('react/jsx-runtime');
+        module.exports = {
+          default: () => jsxs('main', { children: [jsx('meta', { name: 'theme-color', content: 'Café – 🎧' }), jsx('h1', { children: 'Über – 🎧 desk' })] }),
+          prefetch: async () => ({ title: 'Parts' }),
+        };`,
+    });
+    useRelease('utf8');
+    const html = (await render({ url: '/parts' }))!.html.toString();
+    const head = html.slice(0, html.indexOf('</head>'));
+    expect(head).toContain('<meta name="theme-color" content="Café – 🎧"/>');
+    expect(html).toContain('<main><h1>Über – 🎧 desk</h1></main>');
+    // Nothing hoisted is left at the start of the markup.
+    expect(html).toContain('<div id="root"><div class=');
+    expect(head).toContain('<meta name="description" content="Battledeck">');
   });
 
   it('starts the app after the page has loaded, in the order of the deferred scripts, and drops the no-script notice', async () => {
-    const html = (await render({ url: '/parts' }))!.html;
+    const html = (await render({ url: '/parts' }))!.html.toString();
     expect(html.match(/<script [^>]*src=[^>]*>/g)).toEqual(['<script defer src="/after-load.js" data-scripts="/config.js /main.0badc0de.js">']);
     expect(html).not.toContain('<noscript>');
   });
@@ -134,9 +152,9 @@ describe('server rendering through the remotes (ADR 012)', () => {
   it('renders what the release remotes.json names now: a new release changes the HTML without a restart', async () => {
     release('v2', { heading: 'Parts v2' });
     useRelease('v2');
-    expect((await render({ url: '/parts' }))!.html).toContain('Parts v2');
+    expect((await render({ url: '/parts' }))!.html.toString()).toContain('Parts v2');
     useRelease('v1');
-    expect((await render({ url: '/parts' }))!.html).toContain('Parts v1');
+    expect((await render({ url: '/parts' }))!.html.toString()).toContain('Parts v1');
   });
 
   it('leaves the page to the browser when the remote declines it, for other areas and for signed-in pages', async () => {
@@ -170,7 +188,7 @@ describe('server rendering through the remotes (ADR 012)', () => {
 
   it('writes API data into the page so that it cannot close the script or inject markup', async () => {
     partTypes = [{ type_id: 1, type_name: '</script><script>alert(1)</script>', type_path: 'x\u2028' }];
-    const html = (await render({ url: '/parts' }))!.html;
+    const html = (await render({ url: '/parts' }))!.html.toString();
     expect(html).not.toContain('<script>alert(1)');
     const json = /id="battledeck-state">(.*?)<\/script>/s.exec(html)![1];
     expect(json).toContain('\\u003c/script>');

@@ -35,14 +35,14 @@ interface ShellRender {
   renderPage(request: { url: string; loadRemote(name: RemoteName): Promise<RemoteServerModule>; signal: AbortSignal }): Promise<{
     head: PageHead;
     hoisted: string;
-    markup: string;
+    markup: Uint8Array;
     state: string;
   } | null>;
   pageTitle(page?: string): string;
 }
 
 export interface PageRenderer {
-  (request: { url: string }): Promise<{ status: number; html: string } | null>;
+  (request: { url: string }): Promise<{ status: number; html: Buffer } | null>;
   /**
    * Renders these pages once, with no budget (the site calls it once it listens): the first render compiles
    * React's server code and evaluates each remote's build, which would otherwise push the first visitors past it.
@@ -158,7 +158,11 @@ export function createPageRenderer(options: PageRendererOptions): PageRenderer {
     return module;
   }
 
-  /** The shell's page with its styles inlined (no request blocks the first paint). */
+  /**
+   * The shell's page with its styles inlined (no request blocks the first paint), cut where each render writes
+   * into it and each piece encoded once: a page is then joined from bytes, not built as one string and encoded
+   * (a string built by replacing into 88 KB took about 0.8 ms to encode, a tenth of a render).
+   */
   const template = cachedByMtime((indexFile) => {
     const dist = path.dirname(indexFile);
     const inlined = noStylesInlined();
@@ -171,20 +175,20 @@ export function createPageRenderer(options: PageRendererOptions): PageRenderer {
       .replace(/<script defer="defer" src="[^"]+"><\/script>/g, '')
       .replace('</head>', () => `<script defer src="/after-load.js" data-scripts="${escapeHtml(scripts.join(' '))}"></script>${styles}</head>`)
       .replace(/<noscript>[^<]*<\/noscript>/, '');
-    return { html, inlined };
+    return { ...cutAtSlots(html), inlined };
   });
 
   /**
    * The remote's style tags for its exposed App and the pages it loads (named in its mf-manifest.json), less
    * what the shell's page holds already; kept per shell page, as the shell's build decides what that is.
    */
-  const stylesOfShell = new WeakMap<InlinedStyles, Map<string, Promise<string>>>();
+  const stylesOfShell = new WeakMap<InlinedStyles, Map<string, Promise<Buffer>>>();
 
-  async function remoteStyles(name: RemoteName, shellInlined: InlinedStyles): Promise<string> {
+  async function remoteStyles(name: RemoteName, shellInlined: InlinedStyles): Promise<Buffer> {
     let stylesOf = stylesOfShell.get(shellInlined);
     if (!stylesOf) stylesOfShell.set(shellInlined, (stylesOf = new Map()));
     const manifestUrl = (readJsonFile(options.remotesFile) as Partial<Record<RemoteName, string>>)[name];
-    if (!manifestUrl) return '';
+    if (!manifestUrl) return Buffer.alloc(0);
     const manifestText = await fetchText(manifestUrl);
     // Collected once per manifest: its CSS files are content-hashed and never change under their names.
     const key = `${manifestUrl}\n${manifestText}`;
@@ -194,14 +198,16 @@ export function createPageRenderer(options: PageRendererOptions): PageRenderer {
       const base = manifestUrl.replace(/[^/]*$/, '');
       const files = [...new Set((manifest.exposes ?? []).flatMap((expose) => [...expose.assets.css.sync, ...expose.assets.css.async]))];
       const page = { texts: new Set(shellInlined.texts), names: new Set(shellInlined.names) };
-      styles = Promise.all(files.map(async (file): Promise<StyleFile> => ({ name: file, text: await fetchText(`${base}${file}`) }))).then((loaded) => inlineStyles(loaded, page));
+      styles = Promise.all(files.map(async (file): Promise<StyleFile> => ({ name: file, text: await fetchText(`${base}${file}`) }))).then((loaded) =>
+        Buffer.from(inlineStyles(loaded, page)),
+      );
       stylesOf.set(key, styles);
       styles.catch(() => stylesOf.delete(key));
     }
     return styles;
   }
 
-  async function renderWithin(url: string, budgetMs: number): Promise<{ status: number; html: string } | null> {
+  async function renderWithin(url: string, budgetMs: number): Promise<{ status: number; html: Buffer } | null> {
     // Loading the shell's server build (once) is not the page's time; what follows is.
     const render = shellRender();
     const indexFile = path.join(options.shellDir, 'index.html');
@@ -221,20 +227,63 @@ export function createPageRenderer(options: PageRendererOptions): PageRenderer {
     );
     if (!page) return null;
     const shellPage = template(indexFile);
-    const styles = remote ? await withTimeout(remoteStyles(remote, shellPage.inlined), signal) : '';
-    let html = shellPage.html.replace(/<title>[^<]*<\/title>/, () => `<title>${escapeHtml(render.pageTitle(page.head.title))}</title>`);
-    if (page.head.description) {
-      const description = `<meta name="description" content="${escapeHtml(page.head.description)}">`;
-      html = html.replace(/<meta name="?description"?[^>]*>/, () => description);
-    }
+    const styles = remote ? await withTimeout(remoteStyles(remote, shellPage.inlined), signal) : Buffer.alloc(0);
     const discovery = options.publicOrigin ? oembedDiscoveryLink(options.publicOrigin, new URL(url, 'http://site').pathname, page.head.title) : '';
-    html = html
-      .replace('</head>', () => `${page.hoisted}${discovery}${styles}</head>`)
-      .replace('<div id="root"></div>', () => `<div id="root">${page.markup}</div><script type="application/json" id="battledeck-state">${page.state}</script>`);
+    const description = page.head.description;
+    const html = fillSlots(shellPage, {
+      title: [`<title>${escapeHtml(render.pageTitle(page.head.title))}</title>`],
+      description: description ? [`<meta name="description" content="${escapeHtml(description)}">`] : undefined,
+      head: [`${page.hoisted}${discovery}`, styles, '</head>'],
+      root: ['<div id="root">', page.markup, '</div><script type="application/json" id="battledeck-state">', page.state, '</script>'],
+    });
     return { status: page.head.status ?? 200, html };
   }
 
   return Object.assign(({ url }: { url: string }) => renderWithin(url, options.budgetMs), {
     warmUp: async (urls: string[]) => void (await Promise.allSettled(urls.map((url) => renderWithin(url, 30_000)))),
   });
+}
+
+/** Where a render writes into the shell's page: its title, its description, the end of <head>, the empty #root. */
+type Slot = 'title' | 'description' | 'head' | 'root';
+
+const SLOTS: [Slot, RegExp][] = [
+  ['title', /<title>[^<]*<\/title>/],
+  ['description', /<meta name="?description"?[^>]*>/],
+  ['head', /<\/head>/],
+  ['root', /<div id="root"><\/div>/],
+];
+
+/** A page cut at its slots, in document order: the text between them encoded, and what each slot held. */
+interface SlottedPage {
+  /** One more than `slots`: the bytes before the first slot, between each two, and after the last. */
+  between: Buffer[];
+  slots: { slot: Slot; original: Buffer }[];
+}
+
+/** Cuts a page at the first occurrence of each slot it has. */
+export function cutAtSlots(html: string): SlottedPage {
+  const found = SLOTS.flatMap(([slot, pattern]) => {
+    const match = pattern.exec(html);
+    return match ? [{ slot, at: match.index, text: match[0] }] : [];
+  }).sort((a, b) => a.at - b.at);
+  const between: Buffer[] = [];
+  let from = 0;
+  for (const { at, text } of found) {
+    if (at < from) throw new Error("the shell page's slots overlap");
+    between.push(Buffer.from(html.slice(from, at)));
+    from = at + text.length;
+  }
+  between.push(Buffer.from(html.slice(from)));
+  return { between, slots: found.map(({ slot, text }) => ({ slot, original: Buffer.from(text) })) };
+}
+
+/** The page's bytes with each slot given its content; a slot given nothing keeps what the page held. */
+export function fillSlots(page: SlottedPage, content: Partial<Record<Slot, (string | Uint8Array)[]>>): Buffer {
+  const parts: Uint8Array[] = [page.between[0]!];
+  page.slots.forEach(({ slot, original }, i) => {
+    for (const piece of content[slot] ?? [original]) parts.push(typeof piece === 'string' ? Buffer.from(piece) : piece);
+    parts.push(page.between[i + 1]!);
+  });
+  return Buffer.concat(parts);
 }

@@ -51,16 +51,17 @@ export interface RenderedPage {
   head: PageHead;
   /** Tags React hoists out of the markup (resource hints, meta): they belong in <head>. */
   hoisted: string;
-  markup: string;
+  /** UTF-8, as React streamed it: the site writes it into the page's bytes without decoding it. */
+  markup: Uint8Array;
   /** The query cache, dehydrated, as JSON safe inside a <script> element. */
   state: string;
   remote?: RemoteName;
 }
 
-async function textOf(stream: NodeJS.ReadableStream): Promise<string> {
-  let text = '';
-  for await (const chunk of stream) text += typeof chunk === 'string' ? chunk : Buffer.from(chunk as Uint8Array).toString('utf8');
-  return text;
+async function bytesOf(stream: NodeJS.ReadableStream): Promise<Buffer> {
+  const chunks: Uint8Array[] = [];
+  for await (const chunk of stream) chunks.push(typeof chunk === 'string' ? Buffer.from(chunk) : (chunk as Uint8Array));
+  return Buffer.concat(chunks);
 }
 
 /** JSON that cannot end the <script> it is written into, nor be read as HTML. */
@@ -120,12 +121,13 @@ export async function renderPage({ url, loadRemote, signal }: RenderRequest): Pr
       },
     },
   );
-  const rendered = await textOf(prelude);
-  const hoisted = HOISTED.exec(rendered)?.[0] ?? '';
+  const rendered = await bytesOf(prelude);
+  // Read as latin1, a character is a byte, and the tags' delimiters are ASCII: the match's length is in bytes.
+  const hoistedBytes = HOISTED.exec(rendered.toString('latin1'))?.[0].length ?? 0;
   return {
     head,
-    hoisted,
-    markup: rendered.slice(hoisted.length),
+    hoisted: rendered.toString('utf8', 0, hoistedBytes),
+    markup: rendered.subarray(hoistedBytes),
     state: scriptSafeJson({ remote, queries: dehydrate(queryClient) }),
     remote,
   };
