@@ -100,6 +100,14 @@ describe('PUT /api/admin/users/:uid/roles', () => {
     expect((await setRoles(admin.uid, { is_moderator: true })).statusCode).toBe(200);
   });
 
+  it('lets one of two admins taking each other\'s role at once win: the other is no longer an admin and is refused', async () => {
+    const [first, second] = await Promise.all([createUser(t.app, { is_admin: true }), createUser(t.app, { is_admin: true })]);
+    const answers = await Promise.all([setRoles(second.uid, { is_admin: false }, first), setRoles(first.uid, { is_admin: false }, second)]);
+    expect(answers.map((res) => res.statusCode).sort()).toEqual([200, 403]);
+    const roles = (await list()).users.filter((u) => u.user_id === first.uid || u.user_id === second.uid).map((u) => u.is_admin);
+    expect(roles.sort()).toEqual([false, true]);
+  });
+
   it('answers 404 for an unknown user and 400 for nothing to change', async () => {
     const missing = await setRoles('no-such-user', { is_moderator: true });
     expect(missing.statusCode).toBe(404);

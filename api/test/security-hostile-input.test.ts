@@ -243,7 +243,19 @@ describe('fixed on the way', () => {
       headers: { ...asAdmin(), 'content-type': `multipart/form-data; boundary=${boundary}` },
       payload: `--${boundary}\r\nContent-Disposition: form-data; name="name"\r\n\r\nStore\u0000\r\n--${boundary}\r\nContent-Disposition: form-data; name="url"\r\n\r\nhttps://example.com\r\n--${boundary}--\r\n`,
     });
-    for (const res of [json, multipart]) expect([res.statusCode, res.json()]).toEqual([400, { message: 'Text must not contain NUL characters (U+0000).' }]);
+    // A field holding JSON writes it as an escape, which only the field's parsing turns into a NUL.
+    const partType = (await t.app.inject({ method: 'GET', url: `/api/parts/id/${fixtures.part[0]}` })).json<{ type_id: number }>().type_id;
+    const storeLinks = JSON.stringify([{ store_id: Number(fixtures.store), url: 'https://store.example.com/a\u0000b' }]);
+    const escaped = await t.app.inject({
+      method: 'PUT',
+      url: `/api/parts/${fixtures.part[0]}`,
+      headers: { ...asAdmin(), 'content-type': `multipart/form-data; boundary=${boundary}` },
+      payload: `${Object.entries({ name: 'Fuzz part', type_id: String(partType), manufacturer: 'Fuzz', added_stores: storeLinks })
+        .map(([name, value]) => `--${boundary}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`)
+        .join('')}--${boundary}--\r\n`,
+    });
+    expect(storeLinks).toContain('\\u0000');
+    for (const res of [json, multipart, escaped]) expect([res.statusCode, res.json()]).toEqual([400, { message: 'Text must not contain NUL characters (U+0000).' }]);
   });
 
   it('answers a malformed or over-long address with { message } and no echo of it', async () => {

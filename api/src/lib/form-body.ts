@@ -52,5 +52,7 @@ export function parseFields<T extends z.ZodType>(schema: T, fields: unknown): z.
   if (containsNul(fields)) throw badRequest(NUL_MESSAGE);
   const result = schema.safeParse(fields);
   if (!result.success) throw badRequest(result.error.issues[0]?.message ?? 'The request is not valid.');
+  // A field holding JSON may write a NUL as the escape \u0000, which only its parsing turns into one.
+  if (containsNul(result.data)) throw badRequest(NUL_MESSAGE);
   return result.data;
 }

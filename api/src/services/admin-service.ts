@@ -13,7 +13,7 @@ import {
 import type { z } from 'zod';
 import type { AuthUser } from '../auth/auth-user';
 import type { Database } from '../db/database';
-import { MESSAGES, conflict, notFound } from '../errors';
+import { MESSAGES, conflict, forbidden, notFound } from '../errors';
 import { toIso } from '../lib/timestamps';
 import {
   adminCounts,
@@ -27,6 +27,7 @@ import {
   type AdminUserRow,
 } from '../repositories/admin-repository';
 import { partExtras } from '../repositories/part-write-repository';
+import { lockUserAndAdmins } from '../repositories/users-repository';
 import { toBattlestationCard } from './battlestation-cards';
 import { searchWords } from './battlestations-service';
 import { getParts } from './parts-catalogue-service';
@@ -72,10 +73,16 @@ export async function getAdminUsers(db: Database, query: z.output<typeof adminUs
  * PUT /admin/users/{uid}/roles: grants or revokes admin and moderator. The auth plugin reads the roles
  * from the profile row on every request, so the change applies to the user's very next call. An admin
  * cannot take their own admin role away (there would be no way back from the UI).
+ * The change holds every admin row, as an account's deletion does (decision 008): two admins taking each
+ * other's role at once go one after the other, and the second, no longer an admin, is refused.
  */
 export async function updateUserRoles(db: Database, caller: AuthUser, uid: string, roles: z.output<typeof rolesBody>): Promise<AdminUser> {
   if (caller.uid === uid && roles.is_admin === false) throw conflict(ADMIN_MESSAGES.ownAdminRole);
-  if (!(await setUserRoles(db, uid, roles))) throw notFound(MESSAGES.userNotFound);
+  await db.transaction(async (tx) => {
+    const locked = await lockUserAndAdmins(tx, uid);
+    if (!locked.some((row) => row.user_id === caller.uid && row.is_admin)) throw forbidden();
+    if (!(await setUserRoles(tx, uid, roles))) throw notFound(MESSAGES.userNotFound);
+  });
   const row = await findAdminUser(db, uid);
   if (!row) throw notFound(MESSAGES.userNotFound);
   return toAdminUser(row);
