@@ -46,6 +46,14 @@ test.describe('server-rendered public pages', () => {
     expect(detail).toContain(`<title>${station.name.replace(/&/g, '&amp;')} | Battledeck</title>`);
     expect(detail).toMatch(/<meta name="description" content="[^"]+ by [^"]+: photos and part list on Battledeck.">/);
     expect(rootOf(detail)).toContain('Description');
+    // Link previews (SPEC decision 28): the page and its first photo by absolute URLs, and the photo is there.
+    expect(detail).toMatch(/<meta property="og:title" content="[^"]+ \| Battledeck">/);
+    expect(detail).toMatch(/<meta property="og:description" content="[^"]+ by [^"]+: photos and part list on Battledeck.">/);
+    expect(detail).toContain(`<meta property="og:url" content="${new URL(`/battlestations/${station.battlestation_id}`, test.info().project.use.baseURL).href}">`);
+    expect(detail).toContain('<meta name="twitter:card" content="summary_large_image">');
+    const photo = /<meta property="og:image" content="(https?:\/\/[^"]+)">/.exec(detail)?.[1];
+    const photoAnswer = await request.get(new URL(photo!).pathname);
+    expect([photoAnswer.status(), photoAnswer.headers()['content-type']]).toEqual([200, expect.stringMatching(/^image\//)]);
 
     const parts = await html(request, '/parts');
     expect(rootOf(parts)).toContain(part.name.replace(/&/g, '&amp;'));

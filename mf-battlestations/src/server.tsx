@@ -1,4 +1,5 @@
 import { battlestationsListQuery, BATTLESTATIONS_QUERY_DEFAULTS } from '@battledeck/shared/plain-contract';
+import { previewImageUrl } from '@battledeck/shared/format';
 import type { PageHead, ServerPageRequest } from '@battledeck/shared/remote';
 import { readListState } from '@battledeck/shared/ui';
 import { matchPath } from 'react-router-dom';
@@ -35,5 +36,10 @@ export async function prefetch({ path, search, basePath, queryClient }: ServerPa
     queryClient.prefetchInfiniteQuery(stationHistoryQueryOptions(id, null)),
   ]);
   if (!station) return null;
-  return { title: station.name, description: stationDescription(station) };
+  const photo = station.images[0];
+  return {
+    title: station.name,
+    description: stationDescription(station),
+    image: photo ? previewImageUrl('battlestations', photo, station.image_sizes?.[0]) : undefined,
+  };
 }

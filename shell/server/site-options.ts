@@ -15,6 +15,7 @@ const WARM_UP_PAGES = ['/', '/battlestations', '/battlestations/1', '/parts', '/
  * browser signs in against the local Auth emulator.
  */
 export function siteOptionsFromEnv(env: NodeJS.ProcessEnv, options: { port: number; apiOrigin: string; authEmulatorUrl: string }): SiteServerOptions {
+  const imageBaseUrl = env.IMAGE_BASE_URL ?? '/images';
   const site: SiteServerOptions = {
     port: options.port,
     apiOrigin: options.apiOrigin,
@@ -31,7 +32,7 @@ export function siteOptionsFromEnv(env: NodeJS.ProcessEnv, options: { port: numb
         projectId: env.FIREBASE_PROJECT_ID ?? 'demo-battledeck',
       },
       authEmulatorUrl: env.FIREBASE_API_KEY ? undefined : options.authEmulatorUrl,
-      imageBaseUrl: env.IMAGE_BASE_URL ?? '/images',
+      imageBaseUrl,
     },
   };
   // Public pages render on the server (ADR 012) unless SERVER_RENDERING=off (the browser then renders them).
@@ -41,6 +42,7 @@ export function siteOptionsFromEnv(env: NodeJS.ProcessEnv, options: { port: numb
     remotesFile: site.remotesFile,
     siteFile: (urlPath) => siteFileFor(site, urlPath),
     apiBaseUrl: `${options.apiOrigin.replace(/\/$/, '')}/api`,
+    imageBaseUrl,
     publicOrigin: publicOrigin(env, options.port),
     budgetMs: Number(env.SERVER_RENDER_BUDGET_MS ?? SERVER_RENDER_BUDGET_MS),
   });

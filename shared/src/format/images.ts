@@ -11,9 +11,15 @@ declare global {
 }
 
 const DEFAULT_IMAGE_BASE = '/images';
+let serverImageBase: string | undefined;
+
+/** The image base where there is no host page: the server render (ADR 012) is given the site's IMAGE_BASE_URL. */
+export function configureImageBase(base: string): void {
+  serverImageBase = base.replace(/\/+$/, '');
+}
 
 function imageBase(): string {
-  return (typeof window !== 'undefined' && window.__BATTLEDECK_IMAGE_BASE__) || DEFAULT_IMAGE_BASE;
+  return (typeof window !== 'undefined' && window.__BATTLEDECK_IMAGE_BASE__) || serverImageBase || DEFAULT_IMAGE_BASE;
 }
 
 export function imageUrl(folder: ImageFolder, file: string): string {
@@ -45,4 +51,13 @@ export function photoSrcSet(folder: ImageFolder, name: string, size: PhotoSize |
   if (!size) return undefined;
   const copies = size.widths.filter((width) => width < size.width).map((width) => `${imageUrl(folder, widthVariantName(name, width))} ${width}w`);
   return [...copies, `${imageUrl(folder, name)} ${size.width}w`].join(', ');
+}
+
+/** Link previews show a picture about 1200 px wide: the largest width copy up to this, else the web copy. */
+const PREVIEW_WIDTH = 1280;
+
+/** A public photo's URL for a page's link preview (og:image). */
+export function previewImageUrl(folder: ImageFolder, name: string, size: PhotoSize | null | undefined): string {
+  const width = Math.max(0, ...(size?.widths ?? []).filter((candidate) => candidate <= PREVIEW_WIDTH && candidate < size!.width));
+  return imageUrl(folder, width > 0 ? widthVariantName(name, width) : name);
 }

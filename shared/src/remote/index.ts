@@ -40,6 +40,8 @@ export interface ServerPageRequest {
 export interface PageHead {
   title: string;
   description?: string;
+  /** The page's picture for link previews (og:image), as the site serves it (imageUrl). */
+  image?: string;
   /** The largest image above the fold (LCP): preloaded from the head. */
   preloadImage?: { href: string; srcSet?: string; sizes?: string };
   /** The HTTP status of the rendered page: 404 for a page that says what it names does not exist (default 200). */

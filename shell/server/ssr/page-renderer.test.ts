@@ -4,7 +4,7 @@ import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import { ROOT } from '../bundles';
 import { runToEnd } from '../processes';
-import { createPageRenderer, type PageRenderer } from './page-renderer';
+import { createPageRenderer, linkPreviewTags, type PageRenderer } from './page-renderer';
 
 /**
  * The site server's page renderer with the shell's real server build (built here) and remote server
@@ -72,6 +72,8 @@ beforeAll(async () => {
     remotesFile: remotesFile(),
     siteFile: (urlPath: string) => (urlPath.startsWith('/remotes/mf-parts/') ? path.join(root, 'mf-parts', urlPath.slice('/remotes/mf-parts/'.length)) : null),
     apiBaseUrl: `http://127.0.0.1:${(api.address() as AddressInfo).port}/api`,
+    imageBaseUrl: 'https://cdn.example/img',
+    publicOrigin: 'https://deck.example',
     renderBundle: path.join(root, 'dist-ssr/render.js'),
   };
   // A first render compiles React's server code: done once here. The other tests are not about time, so
@@ -141,6 +143,44 @@ describe('server rendering through the remotes (ADR 012)', () => {
     // Nothing hoisted is left at the start of the markup.
     expect(html).toContain('<div id="root"><div class=');
     expect(head).toContain('<meta name="description" content="Battledeck">');
+  });
+
+  it('writes the link-preview tags (SPEC decision 28) by absolute URLs, and takes images from the configured base', async () => {
+    release('preview', {
+      code: `const { jsx } = require('react/jsx-runtime');
+        const { imageUrl } = require('@battledeck/shared/format');
+        module.exports = {
+          default: () => jsx('img', { src: imageUrl('battlestations', 'a b.jpg'), alt: '' }),
+          prefetch: async ({ path }) => (path === '' ? { title: 'Desk <1> "x"', description: 'A desk & more', image: imageUrl('battlestations', 'a b.jpg') } : { title: 'No picture' }),
+        };`,
+    });
+    useRelease('preview');
+    const html = (await render({ url: '/parts?page=2' }))!.html.toString();
+    const head = html.slice(0, html.indexOf('</head>'));
+    expect(head).toContain('<meta property="og:title" content="Desk &#60;1&#62; &#34;x&#34; | Battledeck">');
+    expect(head).toContain('<meta property="og:description" content="A desk &#38; more">');
+    expect(head).toContain('<meta property="og:url" content="https://deck.example/parts">');
+    expect(head).toContain('<meta property="og:image" content="https://cdn.example/img/battlestations/a%20b.jpg">');
+    expect(head).toContain('<meta name="twitter:card" content="summary_large_image">');
+    // The markup's images come from the same base as the browser's (IMAGE_BASE_URL), not from /images.
+    expect(html).toContain('<img src="https://cdn.example/img/battlestations/a%20b.jpg" alt=""/>');
+
+    const plain = (await render({ url: '/parts/other' }))!.html.toString();
+    expect(plain).toContain('<meta name="twitter:card" content="summary">');
+    expect(plain).not.toContain('og:image');
+    // Without a description of its own, the page's preview says what the site's default description says.
+    expect(plain).toContain('<meta property="og:description" content="Battledeck">');
+  });
+
+  it('names a picture on the site by its public origin, and leaves out what has no absolute URL', () => {
+    const page = { title: 'T', pathname: '/battlestations/1' };
+    expect(linkPreviewTags({ ...page, image: '/images/battlestations/x.jpg', publicOrigin: 'https://deck.example' })).toContain(
+      '<meta property="og:image" content="https://deck.example/images/battlestations/x.jpg">',
+    );
+    const withoutOrigin = linkPreviewTags({ ...page, image: '/images/battlestations/x.jpg' });
+    expect(withoutOrigin).not.toContain('og:image');
+    expect(withoutOrigin).not.toContain('og:url');
+    expect(withoutOrigin).toContain('<meta name="twitter:card" content="summary">');
   });
 
   it('starts the app after the page has loaded, in the order of the deferred scripts, and drops the no-script notice', async () => {

@@ -2,7 +2,7 @@ import { existsSync, readFileSync, statSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import vm from 'node:vm';
-import { escapeHtml } from '@battledeck/shared/format';
+import { BRAND, escapeHtml } from '@battledeck/shared/format';
 import type { PageHead, RemoteName, RemoteServerModule } from '@battledeck/shared/remote';
 import { oembedDiscoveryLink } from '../embed-card';
 import { withProductionReact } from './production-react';
@@ -21,8 +21,13 @@ export interface PageRendererOptions {
   siteFile(urlPath: string): string | null;
   /** The API's base URL for the server's own data requests, e.g. http://127.0.0.1:8081/api. */
   apiBaseUrl: string;
+  /** Where the pages' images are served from, as the browser is told (IMAGE_BASE_URL; default /images). */
+  imageBaseUrl?: string;
   budgetMs: number;
-  /** The site's public origin (PUBLIC_ORIGIN): a station page's head names its oEmbed answer there (ADR 018). */
+  /**
+   * The site's public origin (PUBLIC_ORIGIN): a station page's head names its oEmbed answer there (ADR 018),
+   * and link previews name the page and its picture by absolute URLs.
+   */
   publicOrigin?: string;
   /** For tests: the shell's server build (default shell/dist-ssr/render.js). */
   renderBundle?: string;
@@ -31,7 +36,7 @@ export interface PageRendererOptions {
 /** The shell's server build (src/ssr/render.tsx). */
 interface ShellRender {
   sharedEntryPoints: Record<string, unknown>;
-  configureServerApi(apiBaseUrl: string): void;
+  configureServer(settings: { apiBaseUrl: string; imageBaseUrl: string }): void;
   renderPage(request: { url: string; loadRemote(name: RemoteName): Promise<RemoteServerModule>; signal: AbortSignal }): Promise<{
     head: PageHead;
     hoisted: string;
@@ -94,7 +99,7 @@ export function createPageRenderer(options: PageRendererOptions): PageRenderer {
       npm: Object.fromEntries(NPM_SINGLETONS.map((id) => [id, requireFromBundle(id)])),
     }));
     singletons = { ...npm, ...loaded.sharedEntryPoints };
-    loaded.configureServerApi(options.apiBaseUrl);
+    loaded.configureServer({ apiBaseUrl: options.apiBaseUrl, imageBaseUrl: options.imageBaseUrl ?? '/images' });
     shell = loaded;
     return shell;
   }
@@ -175,7 +180,8 @@ export function createPageRenderer(options: PageRendererOptions): PageRenderer {
       .replace(/<script defer="defer" src="[^"]+"><\/script>/g, '')
       .replace('</head>', () => `<script defer src="/after-load.js" data-scripts="${escapeHtml(scripts.join(' '))}"></script>${styles}</head>`)
       .replace(/<noscript>[^<]*<\/noscript>/, '');
-    return { ...cutAtSlots(html), inlined };
+    const defaultDescription = /<meta name="?description"? content="([^"]*)"/.exec(html)?.[1];
+    return { ...cutAtSlots(html), inlined, defaultDescription: defaultDescription && unescapeAttribute(defaultDescription) };
   });
 
   /**
@@ -228,12 +234,20 @@ export function createPageRenderer(options: PageRendererOptions): PageRenderer {
     if (!page) return null;
     const shellPage = template(indexFile);
     const styles = remote ? await withTimeout(remoteStyles(remote, shellPage.inlined), signal) : Buffer.alloc(0);
-    const discovery = options.publicOrigin ? oembedDiscoveryLink(options.publicOrigin, new URL(url, 'http://site').pathname, page.head.title) : '';
+    const pathname = new URL(url, 'http://site').pathname;
+    const discovery = options.publicOrigin ? oembedDiscoveryLink(options.publicOrigin, pathname, page.head.title) : '';
     const description = page.head.description;
+    const preview = linkPreviewTags({
+      title: render.pageTitle(page.head.title),
+      description: description ?? shellPage.defaultDescription,
+      image: page.head.image,
+      pathname,
+      publicOrigin: options.publicOrigin,
+    });
     const html = fillSlots(shellPage, {
       title: [`<title>${escapeHtml(render.pageTitle(page.head.title))}</title>`],
       description: description ? [`<meta name="description" content="${escapeHtml(description)}">`] : undefined,
-      head: [`${page.hoisted}${discovery}`, styles, '</head>'],
+      head: [`${page.hoisted}${preview}${discovery}`, styles, '</head>'],
       root: ['<div id="root">', page.markup, '</div><script type="application/json" id="battledeck-state">', page.state, '</script>'],
     });
     return { status: page.head.status ?? 200, html };
@@ -286,4 +300,29 @@ export function fillSlots(page: SlottedPage, content: Partial<Record<Slot, (stri
     parts.push(page.between[i + 1]!);
   });
   return Buffer.concat(parts);
+}
+
+/** An attribute's text as written in the built index.html (its few entities), to be escaped again as ours are. */
+function unescapeAttribute(text: string): string {
+  return text.replace(/&(#39|quot|lt|gt|amp);/g, (_, entity: string) => ({ '#39': "'", quot: '"', lt: '<', gt: '>', amp: '&' })[entity]!);
+}
+
+/**
+ * The link-preview tags (SPEC decision 28: og:title, og:description, og:image, twitter:card) that sites and
+ * chat apps read from the first HTML. Previews need absolute URLs: the picture and the page are named on the
+ * public origin, or left out without one (a picture already on another origin stays as it is).
+ */
+export function linkPreviewTags(page: { title: string; description?: string; image?: string; pathname: string; publicOrigin?: string }): string {
+  const absolute = (url: string) => (/^https?:\/\//i.test(url) ? url : page.publicOrigin ? new URL(url, page.publicOrigin).href : undefined);
+  const image = page.image ? absolute(page.image) : undefined;
+  const tags: [string, string, string | undefined][] = [
+    ['property', 'og:type', 'website'],
+    ['property', 'og:site_name', BRAND],
+    ['property', 'og:title', page.title],
+    ['property', 'og:description', page.description],
+    ['property', 'og:url', page.publicOrigin ? new URL(page.pathname, page.publicOrigin).href : undefined],
+    ['property', 'og:image', image],
+    ['name', 'twitter:card', image ? 'summary_large_image' : 'summary'],
+  ];
+  return tags.map(([attribute, name, content]) => (content ? `<meta ${attribute}="${name}" content="${escapeHtml(content)}">` : '')).join('');
 }

@@ -34,9 +34,13 @@ export const sharedEntryPoints: Record<string, unknown> = {
   '@battledeck/shared/ui': sharedUi,
 };
 
-/** Where the server's data requests go: the API's own address, not the site's. */
-export function configureServerApi(apiBaseUrl: string): void {
+/**
+ * Where the server's data requests go (the API's own address, not the site's), and where the pages it
+ * renders take their images from (the site's IMAGE_BASE_URL, which the browser reads from config.js).
+ */
+export function configureServer({ apiBaseUrl, imageBaseUrl }: { apiBaseUrl: string; imageBaseUrl: string }): void {
   sharedApi.configureApi({ baseUrl: apiBaseUrl });
+  sharedFormat.configureImageBase(imageBaseUrl);
 }
 
 export interface RenderRequest {
