@@ -1,6 +1,6 @@
 import { buildTestApp, type TestApp } from './helpers/build-test-app';
 import { counterMismatches } from './helpers/counters';
-import { bearer, createBattlestation, createUser, type TestUser } from './helpers/factories';
+import { bearer, createBattlestation, createUser, editStation, type TestUser } from './helpers/factories';
 import { multipart } from './helpers/upload';
 
 let t: TestApp;
@@ -71,6 +71,30 @@ describe('PUT /api/battlestations/favorites/{id}', () => {
     expect((await favorite(hidden.battlestation_id, fan, 'add')).statusCode).toBe(404);
     expect((await favorite(2_000_000_000, fan, 'add')).statusCode).toBe(404);
     expect((await favorite(hidden.battlestation_id, owner, 'add')).json()).toEqual({ favorites: 1, is_favorited: 1 });
+  });
+
+  it('takes a favorite off a station that has become private: the answer is a 404, and the row and its count go', async () => {
+    const station = await createBattlestation(t.app, { owner });
+    const id = station.battlestation_id;
+    expect((await favorite(id, fan, 'add')).json()).toEqual({ favorites: 1, is_favorited: 1 });
+    expect((await editStation(t.app, owner, id, { is_public: 'false' })).statusCode).toBe(200);
+    // Nothing about the station shows: adding is refused, and removing says the same.
+    expect((await favorite(id, fan, 'add')).statusCode).toBe(404);
+    expect((await favorite(id, fan, 'remove')).statusCode).toBe(404);
+    expect((await editStation(t.app, owner, id, { is_public: 'true' })).statusCode).toBe(200);
+    expect(await detail(id, fan)).toMatchObject({ favorites: 0, is_favorited: 0 });
+  });
+
+  it('answers 200 or 404, never a server error, to favorites racing the station being deleted', async () => {
+    const stations = await Promise.all(Array.from({ length: 6 }, () => createBattlestation(t.app, { owner })));
+    const answers = await Promise.all(
+      stations.flatMap(({ battlestation_id: id }) => [
+        favorite(id, fan, 'add'),
+        t.app.inject({ method: 'DELETE', url: `/api/battlestations/id/${id}`, headers: bearer(owner) }),
+        favorite(id, fan, 'add'),
+      ]),
+    );
+    for (const res of answers) expect([200, 204, 404]).toContain(res.statusCode);
   });
 
   it('refuses an unknown action naming the allowed ones', async () => {

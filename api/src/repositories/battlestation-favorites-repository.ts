@@ -8,6 +8,19 @@ import { battlestations, favorites } from '../db/schema';
  * clicks of one user change at most one row, so the count always equals the rows.
  */
 
+/**
+ * The station's owner and visibility, its row locked until the transaction ends: a delete of the station
+ * waits for the favorite, or the favorite finds no station (instead of failing on the foreign key).
+ */
+export async function lockStationForFavorite(tx: Database, stationId: number): Promise<{ user_id: string; is_public: boolean } | undefined> {
+  const [row] = await tx
+    .select({ user_id: battlestations.user_id, is_public: battlestations.is_public })
+    .from(battlestations)
+    .where(eq(battlestations.battlestation_id, stationId))
+    .for('no key update');
+  return row;
+}
+
 /** Adds the favorite; true when a row was inserted (false: it was already there). */
 export async function insertFavorite(tx: Database, uid: string, stationId: number): Promise<boolean> {
   const inserted = await tx

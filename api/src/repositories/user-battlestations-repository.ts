@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, inArray, ne, or, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, or, sql } from 'drizzle-orm';
 import type { Database } from '../db/database';
 import { battlestation_images, battlestation_parts, battlestations, favorites, users } from '../db/schema';
 import { battlestationCardColumns, isPublicStation, type BattlestationCardRow } from './battlestations-repository';
@@ -77,13 +77,11 @@ export async function lockUserStationsAndFavorited(db: Database, uid: string): P
  * so a concurrent favorite toggle waits and then counts from the new value.
  */
 export async function removeUserFavorites(db: Database, uid: string): Promise<void> {
-  const removed = await db.delete(favorites).where(eq(favorites.user_id, uid)).returning({ id: favorites.battlestation_id });
-  if (removed.length === 0) return;
-  // One favorite per user and station (primary key), so each station loses exactly one.
-  await db
-    .update(battlestations)
-    .set({ favorites: sql`${battlestations.favorites} - 1` })
-    .where(and(ne(battlestations.user_id, uid), inArray(battlestations.battlestation_id, removed.map((r) => r.id))));
+  // One statement, whatever the number of favorites (a list of ids would be one parameter each, and a statement
+  // takes at most 65,535). One favorite per user and station (primary key), so each station loses exactly one.
+  await db.execute(sql`WITH removed AS (DELETE FROM ${favorites} WHERE ${favorites.user_id} = ${uid} RETURNING ${favorites.battlestation_id} AS id)
+    UPDATE ${battlestations} SET favorites = ${battlestations.favorites} - 1
+    WHERE ${battlestations.user_id} <> ${uid} AND ${battlestations.battlestation_id} IN (SELECT id FROM removed)`);
 }
 
 /** Deletes the user's stations; their photos, part links and favorites go with them (ON DELETE CASCADE). */
