@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import type { FastifyReply, FastifyRequest, RouteOptions } from 'fastify';
 import Redis from 'ioredis';
 import { part_stores, stores } from '../src/db/schema';
 import { LOOPBACK_ADDRESSES } from '../src/outbound/outbound-request';
@@ -6,6 +7,7 @@ import { DEFAULT_STORE_LINK_CHECK } from '../src/store-links/store-link-options'
 import { startLocalServer } from './helpers/admin-helpers';
 import { buildTestApp, type TestApp } from './helpers/build-test-app';
 import { bearer, createBattlestation, createPart, createUser, type TestUser } from './helpers/factories';
+import { multipart } from './helpers/upload';
 
 const CACHE = { responseCacheEntries: 100, responseCacheTtlMs: 60_000 };
 
@@ -145,4 +147,39 @@ describe('response cache across instances (REDIS_URL)', () => {
       await shop.close();
     }
   }, TWO_APPS_MS);
+});
+
+describe('response cache and a write that fails after its commit', () => {
+  let t: TestApp;
+  let owner: TestUser;
+
+  beforeAll(async () => {
+    // The station edit fails after it has saved (its answer is read after the commit), when the test asks.
+    const failAfterSaving = (route: RouteOptions) => {
+      if (route.method !== 'PUT' || route.url !== '/api/battlestations/id/:id') return;
+      const handler = route.handler as (this: unknown, request: FastifyRequest, reply: FastifyReply) => Promise<unknown>;
+      route.handler = async function (request, reply) {
+        const answer = await handler.call(this, request, reply);
+        if (request.headers['x-test-fail-after-save']) throw new Error('the answer could not be read');
+        return answer;
+      };
+    };
+    t = await buildTestApp(CACHE, { onRoute: failAfterSaving });
+    owner = await createUser(t.app);
+  });
+  afterAll(() => t.close());
+
+  it('forgets everything after a write answered 500, as it may have been saved', async () => {
+    jest.spyOn(console, 'error').mockImplementation(() => {});
+    const { battlestation_id: id } = await createBattlestation(t.app, { owner, name: 'Before the edit' });
+    const station = () => t.app.inject({ method: 'GET', url: `/api/battlestations/id/${id}` });
+    await station();
+    expect((await station()).headers['x-cache']).toBe('hit');
+    const form = multipart({ name: 'After the edit' }, []);
+    const failed = await t.app.inject({ method: 'PUT', url: `/api/battlestations/id/${id}`, headers: { ...form.headers, ...bearer(owner), 'x-test-fail-after-save': '1' }, payload: form.payload });
+    expect(failed.statusCode).toBe(500);
+    const after = await station();
+    expect(after.headers['x-cache']).toBeUndefined();
+    expect(after.json()).toMatchObject({ name: 'After the edit' });
+  });
 });

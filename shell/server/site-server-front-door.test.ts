@@ -94,6 +94,8 @@ beforeAll(async () => {
         };
         return;
       }
+      const answered = /^\/api\/status\/(\d{3})$/.exec(req.url ?? '');
+      if (answered) return void res.writeHead(Number(answered[1]), { 'Content-Type': 'application/json' }).end('{}');
       if (req.url === '/api/cached') {
         const headers = { ETag: '"v1"', 'Cache-Control': 'private, max-age=60' };
         if (req.headers['if-none-match'] === '"v1"') return void res.writeHead(304, headers).end();
@@ -314,7 +316,7 @@ describe('the API in the same process (apiHandler)', () => {
     }
   });
 
-  it('drops the kept rendered pages after a write it accepted', async () => {
+  it('drops the kept rendered pages after a write it accepted or that failed, not after a refused one', async () => {
     let renders = 0;
     const site = await inProcess({
       pageCacheMs: 60_000,
@@ -324,8 +326,13 @@ describe('the API in the same process (apiHandler)', () => {
       await request(site.port, '/parts');
       await request(site.port, '/parts');
       expect(renders).toBe(1);
+      await request(site.port, '/api/status/400', { method: 'PUT', headers: { 'content-length': 0 } });
+      expect((await request(site.port, '/parts')).body.toString()).toContain('render 1');
       await request(site.port, '/api/favorites/3', { method: 'PUT', headers: { 'content-length': 0 } });
       expect((await request(site.port, '/parts')).body.toString()).toContain('render 2');
+      // A write that failed may have failed after its commit: the kept pages go too.
+      await request(site.port, '/api/status/500', { method: 'PUT', headers: { 'content-length': 0 } });
+      expect((await request(site.port, '/parts')).body.toString()).toContain('render 3');
     } finally {
       await site.site.close();
     }
@@ -421,7 +428,7 @@ describe('rendered pages kept for visitors (pageCacheMs)', () => {
     }
   });
 
-  it('drops every kept page after a write the API accepted, not after a refused one or a read', async () => {
+  it('drops every kept page after a write the API accepted or that failed, not after a refused one or a read', async () => {
     const { state, renderPage } = countingRenderer();
     const cached = await startSite({ renderPage, pageCacheMs: 60_000 });
     const page = async () => (await request(cached.port, '/battlestations')).body.toString();
@@ -430,9 +437,14 @@ describe('rendered pages kept for visitors (pageCacheMs)', () => {
       state.version = 'v2';
       await request(cached.port, '/api/battlestations');
       expect(await page()).toContain('<p>v1</p>');
+      await request(cached.port, '/api/status/403', { method: 'POST', headers: { 'content-type': 'application/json' }, body: Buffer.from('{}') });
+      expect(await page()).toContain('<p>v1</p>');
       await request(cached.port, '/api/battlestations', { method: 'POST', headers: { 'content-type': 'application/json' }, body: Buffer.from('{}') });
       expect(await page()).toContain('<p>v2</p>');
       expect(state.renders).toBe(2);
+      state.version = 'v3';
+      await request(cached.port, '/api/status/503', { method: 'POST', headers: { 'content-type': 'application/json' }, body: Buffer.from('{}') });
+      expect(await page()).toContain('<p>v3</p>');
     } finally {
       await cached.site.close();
     }

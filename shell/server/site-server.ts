@@ -280,6 +280,8 @@ function routedTarget(raw: string | undefined): string | 'refused' | 'malformed'
 
 const isApiPath = (routed: string) => routed === '/api' || /^\/(api|images)[/?]/.test(routed);
 const isWrite = (method: string | undefined) => method !== 'GET' && method !== 'HEAD' && method !== 'OPTIONS';
+/** A write the API refused (4xx) changed nothing; one that failed (5xx) may have failed after its commit. */
+const mayHaveChanged = (status: number) => status < 400 || status >= 500;
 
 export async function createSiteServer(options: SiteServerOptions): Promise<SiteServer> {
   const configJs =
@@ -361,7 +363,7 @@ export async function createSiteServer(options: SiteServerOptions): Promise<Site
   if (!options.apiHandler) {
     // A write the API accepted may change any page: rendered pages kept for visitors are dropped at once.
     app.addHook('onResponse', (request, reply, done) => {
-      if (isWrite(request.method) && reply.statusCode < 400 && request.url.startsWith('/api/')) pageCache.clear();
+      if (isWrite(request.method) && mayHaveChanged(reply.statusCode) && request.url.startsWith('/api/')) pageCache.clear();
       done();
     });
     await registerApiProxy(app, options.apiOrigin, '/api', ['/', '/*']);
@@ -435,7 +437,7 @@ export async function createSiteServer(options: SiteServerOptions): Promise<Site
  * The site's HTTP server when the API runs in this process: /api and /images go to the API's own handler
  * before any body is read (uploads stream to it untouched), with the URL the site would route and
  * X-Forwarded-For set to the peer, as the proxy sets it; everything else, refused targets included, goes to
- * the site. `written` runs after every write the API accepted.
+ * the site. `written` runs after every write the API did not refuse.
  */
 function inProcessApiServer(handle: NonNullable<SiteServerOptions['apiHandler']>, written: () => void) {
   return (site: (request: IncomingMessage, response: ServerResponse) => void) =>
@@ -446,7 +448,7 @@ function inProcessApiServer(handle: NonNullable<SiteServerOptions['apiHandler']>
       request.headers['x-forwarded-for'] = request.socket.remoteAddress ?? '';
       if (isWrite(request.method)) {
         response.once('finish', () => {
-          if (response.statusCode < 400) written();
+          if (mayHaveChanged(response.statusCode)) written();
         });
       }
       handle(request, response);

@@ -145,9 +145,10 @@ export default fp(
       void redis.publish(channel, instance).catch((error: unknown) => app.log.warn({ err: error }, 'could not broadcast a cache clear'));
     };
 
-    // Callback style like onRequest: only a write with Redis has anything to wait for.
+    // Callback style like onRequest: only a write with Redis has anything to wait for. A write refused (4xx)
+    // changed nothing; one that failed (5xx) may have failed after its commit, so it empties the cache too.
     app.addHook('onSend', (request, reply, payload, done) => {
-      if (!isWrite(request) || reply.statusCode >= 400) {
+      if (!isWrite(request) || (reply.statusCode >= 400 && reply.statusCode < 500)) {
         keep(request, reply, payload);
         return done(null, payload);
       }
