@@ -5,7 +5,7 @@ import { multipart } from './helpers/upload';
 
 /**
  * Issue 7 part 5 (decision 20): sign-up, part requests, uploads and favorites (and, since decision 021, the
- * similar-parts suggestions) are limited per client, in
+ * similar-parts suggestions; since 2026-12-07, deletes and the image preview) are limited per client, in
  * memory by default (the Redis variant is in rate-limit-redis.test.ts). Limits are set low here. A
  * request counts whatever it answers (a refused sign-up too), once the caller is signed in.
  */
@@ -35,9 +35,15 @@ const LIMITED: Record<string, (client: Client) => Promise<InjectResponse>> = {
   'upload (PUT /api/battlestations/id/:id)': (client) => call(client, 'PUT', `/api/battlestations/id/${stationId}`, { form: { name: '' }, auth: true }),
   'favorite (PUT /api/battlestations/favorites/:id)': (client) => call(client, 'PUT', `/api/battlestations/favorites/${stationId}`, { payload: { action: 'add' }, auth: true }),
   'similar parts (GET /api/parts/similar)': (client) => call(client, 'GET', '/api/parts/similar?name=logitech', {}),
+  // Writes outside the spec's four: a station's delete (the upload limit), an account's (an identity write,
+  // the sign-up limit) and the part form's image preview (a fetch of any URL, the upload limit). Refused ones
+  // count too: the station is not there, the account is someone else's, the caller is not staff.
+  'station delete (DELETE /api/battlestations/id/:id)': (client) => call(client, 'DELETE', '/api/battlestations/id/2000000000', { auth: true }),
+  'account delete (DELETE /api/users/:id)': (client) => call(client, 'DELETE', '/api/users/someone-else', { auth: true }),
+  'image preview (POST /api/parts/image-preview)': (client) => call(client, 'POST', '/api/parts/image-preview', { payload: { image_url: 'https://example.com/a.png' }, auth: true }),
 };
 
-function call(client: Client, method: 'GET' | 'POST' | 'PUT', url: string, body: { payload?: object; form?: Record<string, string>; auth?: boolean }) {
+function call(client: Client, method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, body: { payload?: object; form?: Record<string, string>; auth?: boolean }) {
   const form = body.form ? multipart(body.form) : undefined;
   return t.app.inject({
     method,

@@ -1,5 +1,5 @@
 import { battlestationsListQuery, BATTLESTATIONS_QUERY_DEFAULTS } from '@battledeck/shared/plain-contract';
-import { previewImageUrl } from '@battledeck/shared/format';
+import { linkPreviewImageUrl } from '@battledeck/shared/format';
 import type { PageHead, ServerPageRequest } from '@battledeck/shared/remote';
 import { readListState } from '@battledeck/shared/ui';
 import { matchPath } from 'react-router-dom';
@@ -40,6 +40,6 @@ export async function prefetch({ path, search, basePath, queryClient }: ServerPa
   return {
     title: station.name,
     description: stationDescription(station),
-    image: photo ? previewImageUrl('battlestations', photo, station.image_sizes?.[0]) : undefined,
+    image: photo ? linkPreviewImageUrl('battlestations', photo, station.image_sizes?.[0]) : undefined,
   };
 }

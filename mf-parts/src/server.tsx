@@ -1,5 +1,5 @@
 import { partTypesQueryOptions } from '@battledeck/shared/api';
-import { previewImageUrl } from '@battledeck/shared/format';
+import { linkPreviewImageUrl } from '@battledeck/shared/format';
 import type { PageHead, ServerPageRequest } from '@battledeck/shared/remote';
 import { readListState } from '@battledeck/shared/ui';
 import { matchPath } from 'react-router-dom';
@@ -28,7 +28,7 @@ export async function prefetch({ path, search, queryClient }: ServerPageRequest)
       queryClient.prefetchQuery(partBattlestationsQueryOptions(id, Number.isInteger(page) && page >= 1 ? page : 1)),
       queryClient.prefetchQuery(pairedPartsQueryOptions(id)),
     ]);
-    return detail ? { title: detail.name, description: partDescription(detail), image: detail.image ? previewImageUrl('parts', detail.image, detail.image_size) : undefined } : null;
+    return detail ? { title: detail.name, description: partDescription(detail), image: detail.image ? linkPreviewImageUrl('parts', detail.image, detail.image_size) : undefined } : null;
   }
   const category = path === '' || path === '/' ? undefined : matchPath('/:partType', path)?.params.partType;
   if (category === undefined && path !== '' && path !== '/') return null;

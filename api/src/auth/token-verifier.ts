@@ -127,9 +127,16 @@ export function jwksTokenVerifier(options: JwksVerifierOptions): TokenVerifier {
 /** Google's published keys for Firebase ID tokens, kept until the Cache-Control max-age runs out. */
 export const GOOGLE_SECURETOKEN_JWKS = 'https://www.googleapis.com/service_accounts/v1/jwk/securetoken@system.gserviceaccount.com';
 
-export function remoteKeySource(url = GOOGLE_SECURETOKEN_JWKS, fetchImpl: typeof fetch = fetch): KeySource {
+/**
+ * A token naming a key we do not hold makes the keys be fetched again (Google rotates them), but at most this
+ * often: anyone can send tokens with made-up key ids, and each would otherwise cost a request to Google.
+ */
+export const KEY_REFRESH_COOLDOWN_MS = 30_000;
+
+export function remoteKeySource(url = GOOGLE_SECURETOKEN_JWKS, fetchImpl: typeof fetch = fetch, now: () => number = Date.now): KeySource {
   let keys = new Map<string, KeyObject>();
   let expiresAt = 0;
+  let loadedAt = Number.NEGATIVE_INFINITY;
   let pending: Promise<void> | null = null;
 
   async function load(): Promise<void> {
@@ -140,12 +147,13 @@ export function remoteKeySource(url = GOOGLE_SECURETOKEN_JWKS, fetchImpl: typeof
     for (const jwk of body.keys ?? []) if (jwk.kid && jwk.kty === 'RSA') next.set(jwk.kid, createPublicKey({ key: jwk, format: 'jwk' }));
     keys = next;
     const maxAge = /max-age=(\d+)/.exec(response.headers.get('cache-control') ?? '')?.[1];
-    expiresAt = Date.now() + (maxAge ? Number(maxAge) * 1000 : 3600_000);
+    expiresAt = now() + (maxAge ? Number(maxAge) * 1000 : 3600_000);
   }
 
   return {
     async get(kid, refresh = false) {
-      if (refresh || Date.now() >= expiresAt) {
+      if (now() >= expiresAt || (refresh && now() - loadedAt >= KEY_REFRESH_COOLDOWN_MS)) {
+        loadedAt = now();
         pending ??= load().finally(() => (pending = null));
         await pending;
       }

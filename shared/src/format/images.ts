@@ -57,7 +57,7 @@ export function photoSrcSet(folder: ImageFolder, name: string, size: PhotoSize |
 const PREVIEW_WIDTH = 1280;
 
 /** A public photo's URL for a page's link preview (og:image). */
-export function previewImageUrl(folder: ImageFolder, name: string, size: PhotoSize | null | undefined): string {
+export function linkPreviewImageUrl(folder: ImageFolder, name: string, size: PhotoSize | null | undefined): string {
   const width = Math.max(0, ...(size?.widths ?? []).filter((candidate) => candidate <= PREVIEW_WIDTH && candidate < size!.width));
   return imageUrl(folder, width > 0 ? widthVariantName(name, width) : name);
 }
