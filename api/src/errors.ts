@@ -19,6 +19,8 @@ export const MESSAGES = {
   /** Firebase Auth (or the local emulator) could not be reached or did not answer in time. */
   identityUnavailable: 'The sign-in service cannot be reached right now. Please try again later.',
   notFound: 'Not found.',
+  /** A write named something (a store, a station, an account) that was removed while it was being saved. */
+  removedMeanwhile: 'Something this change refers to was removed in the meantime. Please reload the page and try again.',
   signInRequired: 'Please sign in to continue.',
   invalidToken: 'Your sign-in is invalid or has expired. Please sign in again.',
   sessionRevoked: 'Your session has ended. Please sign in again.',

@@ -118,6 +118,28 @@ describe('POST /api/parts/', () => {
     expect(await imageFiles(t.config.imagesDir)).toEqual(filesBefore);
   });
 
+  it('answers 409 and writes nothing when a linked store is deleted while the part is being saved', async () => {
+    const [doomed] = await insertStores(t.app.db, [{ name: `Closing ${Date.now()}`, url: `https://closing-${Date.now()}.example` }]);
+    // An admin deleting the store between the save's check and its link: done here by a trigger, at that moment.
+    await t.app.db.execute(sql.raw(`CREATE FUNCTION test_store_goes() RETURNS trigger LANGUAGE plpgsql AS $$
+      BEGIN DELETE FROM stores WHERE store_id = ${doomed.store_id}; RETURN NEW; END $$`));
+    await t.app.db.execute(sql`CREATE TRIGGER test_store_goes BEFORE INSERT ON part_stores FOR EACH ROW EXECUTE FUNCTION test_store_goes()`);
+    const filesBefore = await imageFiles(t.config.imagesDir);
+    try {
+      const res = await save(
+        'POST',
+        '/api/parts/',
+        partForm({ name: 'Raced part', type_id: cpu.type_id, manufacturer: 'AMD', added_stores: [{ store_id: doomed.store_id, url: 'https://closing.example/p' }] }, { bytes: jpeg }),
+      );
+      expect([res.statusCode, res.json()]).toEqual([409, { message: 'Something this change refers to was removed in the meantime. Please reload the page and try again.' }]);
+    } finally {
+      await t.app.db.execute(sql`DROP TRIGGER test_store_goes ON part_stores`);
+      await t.app.db.execute(sql`DROP FUNCTION test_store_goes()`);
+    }
+    expect(await t.app.db.select().from(parts).where(eq(parts.name, 'Raced part'))).toEqual([]);
+    expect(await imageFiles(t.config.imagesDir)).toEqual(filesBefore);
+  });
+
   it('refuses a file that is not an image, and a second file', async () => {
     const text = await save('POST', '/api/parts/', partForm({ name: 'Text', type_id: cpu.type_id, manufacturer: 'AMD' }, { bytes: Buffer.from('hello'), name: 'x.jpg' }));
     expect(text.statusCode).toBe(400);

@@ -48,3 +48,16 @@ export function databaseFault(error: unknown): DatabaseFault | undefined {
   }
   return undefined;
 }
+
+/**
+ * A write naming a row that another request removed between its checks and its statement
+ * (foreign_key_violation): the caller lost a race, which is a conflict to retry, not a server fault.
+ */
+export function isLostReference(error: unknown): boolean {
+  let current: unknown = error;
+  for (let depth = 0; depth < 5 && typeof current === 'object' && current !== null; depth++) {
+    if ((current as { code?: unknown }).code === '23503') return true;
+    current = (current as { cause?: unknown }).cause;
+  }
+  return false;
+}

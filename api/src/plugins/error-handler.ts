@@ -3,7 +3,7 @@ import fp from 'fastify-plugin';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { BATTLESTATION_MESSAGES } from '@battledeck/shared/contract';
 import { identityUnreachable } from '../auth/identity-errors';
-import { databaseFault } from '../db/connection-errors';
+import { databaseFault, isLostReference } from '../db/connection-errors';
 import { HttpError, MESSAGES } from '../errors';
 
 type ZodValidationError = FastifyError & { validation: { instancePath: string; keyword: string; message?: string }[] };
@@ -36,6 +36,10 @@ export default fp(
         request.log.warn({ err: error }, 'a dependency is unavailable');
         const message = fault === 'timeout' ? MESSAGES.timedOut : fault ? MESSAGES.unavailable : MESSAGES.identityUnavailable;
         return reply.code(503).send({ message });
+      }
+      if (isLostReference(error)) {
+        request.log.info({ err: error }, 'a write named a row removed meanwhile');
+        return reply.code(409).send({ message: MESSAGES.removedMeanwhile });
       }
       const status = error.statusCode !== undefined && error.statusCode >= 400 && error.statusCode <= 599 ? error.statusCode : 500;
       if (status >= 500) {
