@@ -9,7 +9,21 @@ describe('social links (decision 10)', () => {
     expect(normalizeSocialLink(input, 'instagram.com')).toBe(stored);
   });
 
-  it.each(['javascript:alert(1)', 'https://evil.com/instagram.com', 'https://instagram.com.evil.com/x', 'ftp://instagram.com/x', 'https://user:pw@instagram.com/'])(
+  it('accepts the hosts of Reddit\'s own pages, and refuses its redirector and other subdomains', () => {
+    expect(normalizeSocialLink('https://old.reddit.com/r/battlestations/', 'reddit.com')).toBe('old.reddit.com/r/battlestations/');
+    expect(normalizeSocialLink('https://out.reddit.com/t3_x?url=https%3A%2F%2Fevil.example', 'reddit.com')).toBeNull();
+    expect(normalizeSocialLink('https://evil.reddit.com/r/x', 'reddit.com')).toBeNull();
+  });
+
+  it.each([
+    'javascript:alert(1)',
+    'https://evil.com/instagram.com',
+    'https://instagram.com.evil.com/x',
+    'ftp://instagram.com/x',
+    'https://user:pw@instagram.com/',
+    // Instagram's link shim forwards to the address it is given.
+    'l.instagram.com/?u=https%3A%2F%2Fevil.example',
+  ])(
     'refuses %s',
     (input) => {
       expect(normalizeSocialLink(input, 'instagram.com')).toBeNull();

@@ -131,8 +131,17 @@ export const featuredResponse = z.array(battlestationCard);
 export const FEATURED_COUNT = 12;
 
 /**
- * Instagram/Reddit links (decision 10): instagram.com or reddit.com, with or without https://,
- * stored without the scheme. Returns null when the text is not such a link.
+ * The hosts of each site's own pages. Not any subdomain: l.instagram.com and out.reddit.com forward to any
+ * address given in the link, so a link that reads as Instagram or Reddit could lead anywhere.
+ */
+const SOCIAL_HOSTS: Record<'instagram.com' | 'reddit.com', readonly string[]> = {
+  'instagram.com': ['instagram.com', 'www.instagram.com', 'm.instagram.com'],
+  'reddit.com': ['reddit.com', 'www.reddit.com', 'old.reddit.com', 'new.reddit.com', 'np.reddit.com', 'm.reddit.com'],
+};
+
+/**
+ * Instagram/Reddit links (decision 10): instagram.com or reddit.com (or a host of their own pages), with or
+ * without https://, stored without the scheme. Returns null when the text is not such a link.
  */
 export function normalizeSocialLink(value: string, domain: 'instagram.com' | 'reddit.com'): string | null {
   const text = value.trim();
@@ -147,7 +156,7 @@ export function normalizeSocialLink(value: string, domain: 'instagram.com' | 're
   if (url.protocol !== 'https:' && url.protocol !== 'http:') return null;
   if (url.username || url.password || url.port) return null;
   const host = url.hostname.toLowerCase();
-  if (host !== domain && !host.endsWith(`.${domain}`)) return null;
+  if (!SOCIAL_HOSTS[domain].includes(host)) return null;
   return `${host}${url.pathname === '/' ? '' : url.pathname}${url.search}${url.hash}`;
 }
 

@@ -21,7 +21,7 @@ describe('Battlestation detail', () => {
     const instagram = screen.getByRole('link', { name: /Instagram/ });
     expect(instagram).toHaveAttribute('href', 'https://instagram.com/owl');
     expect(instagram).toHaveAttribute('target', '_blank');
-    expect(instagram).toHaveAttribute('rel', 'noopener noreferrer');
+    expect(instagram).toHaveAttribute('rel', 'nofollow ugc noopener noreferrer');
     expect(screen.queryByRole('link', { name: /Reddit/ })).not.toBeInTheDocument();
     expect(screen.getAllByRole('link', { name: /^Open photo \d of 3$/ })).toHaveLength(3);
     const table = screen.getByRole('table');

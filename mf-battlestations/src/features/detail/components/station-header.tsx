@@ -8,7 +8,7 @@ import styles from './detail-page.module.css';
 
 function SocialLink({ link, label, icon }: { link: string; label: string; icon: React.ReactNode }) {
   return (
-    <a href={externalHref(link)} target="_blank" rel="noopener noreferrer" className={styles.social}>
+    <a href={externalHref(link)} target="_blank" rel="nofollow ugc noopener noreferrer" className={styles.social}>
       {icon} {label}
       <span className="visually-hidden"> (opens in a new tab)</span>
     </a>
