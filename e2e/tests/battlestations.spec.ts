@@ -151,11 +151,13 @@ test('create with two photos and a part, edit the name and photo order, favorite
   const thumbs = page.getByRole('link', { name: /^Open photo \d of 2$/ }).locator('img');
   const [firstSrc, secondSrc] = [await thumbs.nth(0).getAttribute('src'), await thumbs.nth(1).getAttribute('src')];
 
-  // History was replaced: Back returns to the list (not the form), which already shows the new station first.
+  // History was replaced: Back returns to the list (not the form), which already shows the new station among
+  // the newest (other tests running at the same time may have added theirs since).
   await page.goBack();
   await expect(page).toHaveURL(/\/battlestations\?direction=desc$/);
-  await expect(page.getByRole('list', { name: 'Battlestations' }).getByRole('heading').first()).toHaveText(name);
-  await page.getByRole('list', { name: 'Battlestations' }).getByRole('link').first().click();
+  const newCard = page.getByRole('list', { name: 'Battlestations' }).getByRole('listitem').filter({ has: page.getByRole('heading', { name, exact: true }) });
+  await expect(newCard).toHaveCount(1);
+  await newCard.getByRole('link').first().click();
   await expect(page).toHaveURL(new RegExp(`${stationUrl}$`));
 
   // Edit the name and the photo order.
