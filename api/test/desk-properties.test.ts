@@ -97,6 +97,28 @@ describe('desk properties on a station', () => {
     expect(await detail(id)).toMatchObject({ monitor_count: 2, monitor_count_manual: null });
   });
 
+  it('follows a part moved out of the Monitor category and back: the count, the filter and the kept counts', async () => {
+    const admin = await createUser(t.app, { is_admin: true });
+    const screen = await createPart(t.app, { type: monitorType });
+    const keyboards = await createPartType(t.app, { type_path: `keyboards-${uniqueSuffix()}` });
+    const created = await send('POST', '/api/battlestations/', { name: 'One screen', added_parts: [screen.part_id] }, [photo(await bandedJpeg([WHITE]), 'w.jpg')]);
+    const station = created.json<{ newId: number }>().newId;
+    const withOne = async () => (await t.app.inject({ method: 'GET', url: '/api/battlestations?monitorCount=1&resultsPerPage=48' })).json<{ total: number }>().total;
+    const before = await withOne();
+    const recategorise = async (typeId: number) => {
+      const body = multipart({ name: screen.name, type_id: typeId, manufacturer: screen.manufacturer });
+      expect((await t.app.inject({ method: 'PUT', url: `/api/parts/${screen.part_id}`, headers: { ...body.headers, ...bearer(admin) }, payload: body.payload })).statusCode).toBe(200);
+    };
+    await recategorise(keyboards.type_id);
+    expect((await detail(station)).monitor_count).toBe(0);
+    expect(await withOne()).toBe(before - 1);
+    expect(await counterMismatches(t.app)).toEqual([]);
+    await recategorise(monitorType.type_id);
+    expect((await detail(station)).monitor_count).toBe(1);
+    expect(await withOne()).toBe(before);
+    expect(await counterMismatches(t.app)).toEqual([]);
+  });
+
   it.each([
     [{ main_uses: ['cooking'] }, 'main_uses must be one of'],
     [{ main_uses: 'gaming' }, 'main_uses must be a list'],

@@ -97,7 +97,7 @@ export async function createPart(deps: Deps, input: PartWriteInput, upload: Uplo
 /**
  * PUT /parts/{id}: the same fields, deleted_stores removed before added_stores are written (a changed
  * link is both). A new image replaces the old one, whose files are deleted once the transaction has
- * committed. A renamed part refreshes the search text of the stations listing it.
+ * committed. A renamed or recategorised part refreshes what the stations listing it derive from it.
  */
 export async function updatePart(deps: Deps, partId: number, input: PartWriteInput, upload: Upload | undefined): Promise<{ part_id: number }> {
   const found = await findPart(deps.db, partId);
@@ -106,9 +106,10 @@ export async function updatePart(deps: Deps, partId: number, input: PartWriteInp
   const replaced = await withWrittenFiles(deps.storage, deps.log, async (files) => {
     const image = await storePartImage(deps, files, input, upload);
     return deps.db.transaction(async (tx) => {
-      // A rename rewrites the stations listing the part: they are locked first, as a station save locks its
-      // station before its parts (a rename that came about meanwhile still refreshes them, below).
-      if (found.name !== input.name) await lockStationsListing(tx, partId);
+      // A rename or a new category rewrites the stations listing the part (their search text; their monitor
+      // count, decision 017): they are locked first, as a station save locks its station before its parts (a
+      // change that came about meanwhile still refreshes them, below).
+      if (rewritesStations(found, input)) await lockStationsListing(tx, partId);
       const current = await lockPart(tx, partId);
       if (!current) throw notFound(PART_NOT_FOUND);
       await checkReferences(tx, input);
@@ -118,13 +119,16 @@ export async function updatePart(deps: Deps, partId: number, input: PartWriteInp
       await removeStoreLinks(tx, partId, input.deleted_stores);
       await upsertStoreLinks(tx, partId, input.added_stores);
       await refreshStoreCounts(tx, [...new Set([...before, ...input.added_stores.map((s) => s.store_id)])]);
-      if (current.name !== input.name) await refreshBattlestationDerived(tx, await stationIdsUsingPart(tx, partId));
+      if (rewritesStations(current, input)) await refreshBattlestationDerived(tx, await stationIdsUsingPart(tx, partId));
       return image && current.image !== image.name ? current.image : undefined;
     });
   });
   if (replaced) await deleteImageFiles(deps, replaced);
   return { part_id: partId };
 }
+
+/** What the stations listing a part derive from it: its name (their search text) and its category (Monitor parts). */
+const rewritesStations = (part: { name: string; type_id: number }, input: PartWriteInput) => part.name !== input.name || part.type_id !== input.type_id;
 
 /** DELETE /parts/{id}: refused while a battlestation lists it; otherwise the part, its links and its image files. */
 export async function deletePart(deps: Deps, partId: number): Promise<void> {
