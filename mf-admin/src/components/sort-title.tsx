@@ -1,5 +1,5 @@
 import { ArrowDownOutlined, ArrowUpOutlined } from '@ant-design/icons';
-import type { Direction } from '@battledeck/shared/contract';
+import { naturalDirection, type Direction } from '@battledeck/shared/contract';
 import type { ThHTMLAttributes } from 'react';
 import styles from './sort-title.module.css';
 
@@ -11,7 +11,8 @@ export interface SortState<S extends string> {
 /**
  * A column header that sorts: a real button (keyboard, accessible name) whose arrow shows the direction;
  * the header cell carries aria-sort (see sortHeaderCell). Choosing the sorted column again toggles the
- * direction; another column starts ascending.
+ * direction; another column starts in its natural one (decision 24: counts most first, names A to Z, the date
+ * as it was).
  */
 export function SortTitle<S extends string>({
   label,
@@ -25,7 +26,7 @@ export function SortTitle<S extends string>({
   onSort: (next: SortState<S>) => void;
 }) {
   const active = state.sortBy === column;
-  const next: Direction = active && state.direction === 'asc' ? 'desc' : 'asc';
+  const next: Direction = active ? (state.direction === 'asc' ? 'desc' : 'asc') : naturalDirection(column, state.direction);
   const Arrow = active && state.direction === 'desc' ? ArrowDownOutlined : ArrowUpOutlined;
   return (
     <button

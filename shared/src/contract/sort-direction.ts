@@ -1,7 +1,7 @@
 import type { Direction } from './common';
 
-/** Sorts whose natural order is "most first": favorites and Most Popular (decision 24). */
-const DESCENDING_SORTS = new Set(['favorites', 'battlestation_count']);
+/** Sorts whose natural order is "most first": favorites and Most Popular (decision 24), and the admin's counts. */
+const DESCENDING_SORTS = new Set(['favorites', 'battlestation_count', 'part_count']);
 /** Sorts that keep whatever direction was chosen: the date. */
 const DIRECTION_KEEPING_SORTS = new Set(['created_date']);
 

@@ -103,6 +103,16 @@ describe('PartFormModal', () => {
     expect(screen.getByLabelText('Image URL')).toHaveAccessibleDescription('The image URL points to a private or local network address, which is not allowed.');
   });
 
+  it("says 'Unable to stores.' (SPEC) in the store chooser when the stores cannot be loaded", async () => {
+    mockFetch({ '/api/parts/types': TYPES, '/api/stores/all': () => new Response('{}', { status: 500 }) });
+    renderWithProviders(
+      <AntdProvider>
+        <PartFormModal open target={{ kind: 'create' }} onClose={jest.fn()} />
+      </AntdProvider>,
+    );
+    expect(await screen.findByText('Unable to stores.')).toBeInTheDocument();
+  });
+
   it('accepts one local JPEG, PNG or GIF file', async () => {
     const { user } = setup({ kind: 'create' });
     await user.click(screen.getByText('Local'));

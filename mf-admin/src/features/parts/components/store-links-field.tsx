@@ -73,7 +73,7 @@ export function StoreLinksField({ links, onChange, draft, onDraft, options, opti
       <div className={styles.addRow}>
         <Select
           aria-label="Store"
-          placeholder={optionsFailed ? 'Unable to load stores' : options ? 'Store' : ADMIN_TEXT.loading}
+          placeholder={optionsFailed ? ADMIN_TEXT.storesFailed : options ? 'Store' : ADMIN_TEXT.loading}
           value={draft.storeId}
           onChange={(storeId: number | undefined) => onDraft({ ...draft, storeId })}
           options={choices}

@@ -21,6 +21,9 @@ describe('Edit battlestation', () => {
     renderEdit();
     expect(await screen.findByRole('alert')).toHaveTextContent('Sorry, you do not have access to edit this battlestation.');
     expect(document.title).toBe('Edit | Battledeck');
+    // To the station itself, not the list.
+    await userEvent.setup().click(screen.getByRole('link', { name: 'See this battlestation' }));
+    expect(location()).toBe('/battlestations/7');
   });
 
   it('shows the load error', async () => {

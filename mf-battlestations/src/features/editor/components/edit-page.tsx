@@ -126,7 +126,9 @@ export default function EditPage() {
     content = (
       <div className={styles.message} role="alert">
         <p>{EDIT_MESSAGES.noAccess}</p>
-        <Link to="..">See this battlestation</Link>
+        <Link to=".." relative="path">
+          See this battlestation
+        </Link>
       </div>
     );
   } else {
