@@ -38,6 +38,13 @@ describe('social links (decision 10)', () => {
 });
 
 describe('createBattlestationFields', () => {
+  it('counts a line break once, as the form does, though the browser sends it as CRLF', () => {
+    const lines = `${'a'.repeat(99)}\r\n`.repeat(50);
+    expect(lines.replace(/\r\n/g, '\n')).toHaveLength(5000);
+    expect(createBattlestationFields.parse({ name: 'Desk', added_parts: '[1]', description: lines }).description).toHaveLength(5000);
+    expect(createBattlestationFields.safeParse({ name: 'Desk', added_parts: '[1]', description: `${lines}x` }).error?.issues[0]?.message).toBe('Description must be at most 5000 characters.');
+  });
+
   it('reads multipart text: JSON part lists and boolean flags', () => {
     const result = createBattlestationFields.parse({ name: ' Desk ', is_public: 'false', added_parts: '[3,4]', description: 'a\r\nb' });
     expect(result).toMatchObject({ name: 'Desk', is_public: false, added_parts: [3, 4], description: 'a\nb' });

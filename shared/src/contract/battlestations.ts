@@ -180,10 +180,11 @@ const nameSchema = z
   .min(1, { error: REQUIRED })
   .max(LIMITS.nameMax, { error: `Name must be at most ${LIMITS.nameMax} characters.` });
 
+// Line breaks are counted as the form counts them: a browser sends each as CRLF, which would count twice.
 const descriptionSchema = z
   .string()
-  .max(LIMITS.descriptionMax, { error: `Description must be at most ${LIMITS.descriptionMax} characters.` })
-  .transform((s) => s.replace(/\r\n?/g, '\n'));
+  .transform((s) => s.replace(/\r\n?/g, '\n'))
+  .pipe(z.string().max(LIMITS.descriptionMax, { error: `Description must be at most ${LIMITS.descriptionMax} characters.` }));
 
 const partIds = (field: string) =>
   jsonField(

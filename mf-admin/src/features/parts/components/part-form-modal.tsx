@@ -151,7 +151,8 @@ export function PartFormModal({ open, target, onClose }: { open: boolean; target
       onCancel={() => !saving && onClose()}
       destroyOnHidden
       width={640}
-      mask={{ closable: !saving }}
+      // A click beside it never closes it: a half-filled part is not dropped by a stray click.
+      mask={{ closable: false }}
       footer={[
         <Button key="cancel" onClick={onClose} disabled={saving}>
           Cancel

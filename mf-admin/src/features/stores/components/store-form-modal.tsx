@@ -2,7 +2,7 @@ import { errorMessage } from '@battledeck/shared/api';
 import { LIMITS, type Store } from '@battledeck/shared/contract';
 import { FormField, fieldAria } from '@battledeck/shared/widgets';
 import { Alert, App, Button, Input, Modal } from 'antd';
-import { useId } from 'react';
+import { useId, useRef, useState } from 'react';
 import { Controller, useForm, type Resolver } from 'react-hook-form';
 import { ADMIN_TEXT } from '../../../lib/messages';
 import { isValidUrl, URL_INVALID } from '../../../lib/url-field';
@@ -37,7 +37,7 @@ const resolver: Resolver<StoreFormValues> = (values) => {
   return { values: {}, errors: Object.fromEntries(errors.map(([key, message]) => [key, { type: 'validate', message }])) };
 };
 
-function StoreForm({ store, formId, onSaved }: { store: Store | null; formId: string; onSaved: () => void }) {
+function StoreForm({ store, formId, onSaved, onSavingChange }: { store: Store | null; formId: string; onSaved: () => void; onSavingChange: (saving: boolean) => void }) {
   const save = useSaveStore();
   const { message } = App.useApp();
   const { control, handleSubmit } = useForm<StoreFormValues>({
@@ -46,13 +46,21 @@ function StoreForm({ store, formId, onSaved }: { store: Store | null; formId: st
     mode: 'onSubmit',
     reValidateMode: 'onBlur',
   });
+  // A double click submits twice before Save shows that it is saving: the second submit is dropped here.
+  const saving = useRef(false);
   const submit = handleSubmit(async (values) => {
+    if (saving.current) return;
+    saving.current = true;
+    onSavingChange(true);
     try {
       const saved = await save.mutateAsync({ storeId: store?.store_id, body: { name: values.name.trim(), url: values.url.trim() } });
       message.success(`${saved.name} was saved.`);
       onSaved();
     } catch {
       // Shown below from save.error.
+    } finally {
+      saving.current = false;
+      onSavingChange(false);
     }
   });
   return (
@@ -80,25 +88,30 @@ function StoreForm({ store, formId, onSaved }: { store: Store | null; formId: st
   );
 }
 
-/** New/edit store modal: `store` null creates one. */
+/**
+ * New/edit store modal: `store` null creates one. While it saves, Save shows it (a second click sends nothing)
+ * and nothing closes it; a click beside it never does (typed input is not dropped by a stray click).
+ */
 export function StoreFormModal({ open, store, onClose }: { open: boolean; store: Store | null; onClose: () => void }) {
   const formId = useId();
+  const [saving, setSaving] = useState(false);
   return (
     <Modal
       open={open}
       title={store ? 'Edit Store' : 'New Store'}
-      onCancel={onClose}
+      onCancel={() => !saving && onClose()}
       destroyOnHidden
+      mask={{ closable: false }}
       footer={[
-        <Button key="cancel" onClick={onClose}>
+        <Button key="cancel" onClick={onClose} disabled={saving}>
           Cancel
         </Button>,
-        <Button key="save" type="primary" htmlType="submit" form={formId}>
+        <Button key="save" type="primary" htmlType="submit" form={formId} loading={saving}>
           Save
         </Button>,
       ]}
     >
-      {open && <StoreForm key={store?.store_id ?? 'new'} store={store} formId={formId} onSaved={onClose} />}
+      {open && <StoreForm key={store?.store_id ?? 'new'} store={store} formId={formId} onSaved={onClose} onSavingChange={setSaving} />}
     </Modal>
   );
 }

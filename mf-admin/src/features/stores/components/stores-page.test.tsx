@@ -122,4 +122,25 @@ describe('StoresPage', () => {
     );
     await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Edit Store' })).not.toBeInTheDocument());
   });
+
+  it('sends one save for a double click, and cannot be closed or cancelled while it saves', async () => {
+    let finish: () => void = () => {};
+    const fetch = mockFetch({
+      '/api/stores': TWO,
+      '/api/stores/count': { total: 2 },
+      '/api/stores/1': () => new Promise((resolve) => (finish = () => resolve(store(1, 'Amazon', 12)))),
+    });
+    render();
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole('button', { name: 'Edit Amazon' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Edit Store' });
+    await user.dblClick(within(dialog).getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(within(dialog).getByRole('button', { name: 'Cancel' })).toBeDisabled());
+    await user.click(within(dialog).getByRole('button', { name: /Save/ }));
+    await user.keyboard('{Escape}');
+    expect(screen.getByRole('dialog', { name: 'Edit Store' })).toBeInTheDocument();
+    expect(fetch.mock.calls.filter(([, init]) => init?.method === 'PUT')).toHaveLength(1);
+    finish();
+    await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Edit Store' })).not.toBeInTheDocument());
+  });
 });
