@@ -1,7 +1,8 @@
-import { useCallback, useMemo } from 'react';
+import { useCallback, useEffect, useMemo } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import type { z } from 'zod';
 import type { ListQueryReader } from '../contract/list-queries';
+import { totalPages } from './page-window';
 import { readListState, type ListQuerySource, type ListSchema } from './read-list-state';
 
 type ListUpdate<S> = (changes: Partial<S>, options?: { replace?: boolean }) => void;
@@ -35,4 +36,20 @@ export function useListState(source: ListQuerySource<object>, defaults: object) 
   );
 
   return [state, update] as const;
+}
+
+/**
+ * A page past the end of a list (an old link, rows deleted since) shows the last page instead (decision 3),
+ * replacing the address. `total` is undefined until the list has answered.
+ */
+export function useLastPageBeyondEnd(
+  state: { pageNumber: number; resultsPerPage: number },
+  total: number | undefined,
+  update: (changes: { pageNumber: number }, options?: { replace?: boolean }) => void,
+): void {
+  const pages = total === undefined ? undefined : totalPages(total, state.resultsPerPage);
+  const beyondEnd = pages !== undefined && state.pageNumber > pages;
+  useEffect(() => {
+    if (beyondEnd) update({ pageNumber: pages! }, { replace: true });
+  }, [beyondEnd, pages, update]);
 }

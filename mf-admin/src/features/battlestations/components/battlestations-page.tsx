@@ -2,7 +2,7 @@ import { EllipsisOutlined, GlobalOutlined, LockOutlined } from '@ant-design/icon
 import { useDeleteBattlestation } from '@battledeck/shared/api';
 import { adminBattlestationsQuery, ADMIN_PAGE_SIZES, type BattlestationCard, type BattlestationSort } from '@battledeck/shared/contract';
 import { absoluteDate } from '@battledeck/shared/format';
-import { Pagination, StationImage, totalPages, useListState, usePageTitle } from '@battledeck/shared/ui';
+import { Pagination, StationImage, totalPages, useLastPageBeyondEnd, useListState, usePageTitle } from '@battledeck/shared/ui';
 import { DeleteConfirmModal } from '@battledeck/shared/widgets';
 import { Button, Dropdown, Table, type Breakpoint, type TableColumnsType } from 'antd';
 import type { ReactNode } from 'react';
@@ -107,6 +107,7 @@ export default function BattlestationsPage() {
   const stations = useAdminBattlestations(state);
   const deleting = useDialogTarget<BattlestationCard>();
   const remove = useDeleteBattlestation();
+  useLastPageBeyondEnd(state, stations.data?.total, update);
   const sort = { sortBy: state.sortBy, direction: state.direction };
 
   const body = () => {

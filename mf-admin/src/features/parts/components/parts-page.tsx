@@ -1,7 +1,7 @@
 import { partTypesQueryOptions } from '@battledeck/shared/api';
 import { useSession } from '@battledeck/shared/session';
 import { adminPartsQuery, ADMIN_PART_PAGE_SIZES, type PartDetail } from '@battledeck/shared/contract';
-import { Pagination, totalPages, useListState, usePageTitle } from '@battledeck/shared/ui';
+import { Pagination, totalPages, useLastPageBeyondEnd, useListState, usePageTitle } from '@battledeck/shared/ui';
 import { DeleteConfirmModal } from '@battledeck/shared/widgets';
 import { PlusOutlined } from '@ant-design/icons';
 import { useQuery } from '@tanstack/react-query';
@@ -40,6 +40,7 @@ export default function PartsPage() {
   const merging = useDialogTarget<PartDetail>();
   const isAdmin = useSession((s) => s.isAdmin);
   usePageTitle(type ? `${type.type_name} | Parts Admin` : 'Parts Admin');
+  useLastPageBeyondEnd(state, parts.data?.total, update);
 
   // An unknown type falls back to every part (decision 3).
   if (partType && types.data && !type) return <Navigate to={`${base}/parts`} replace />;

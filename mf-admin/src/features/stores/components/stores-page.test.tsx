@@ -51,6 +51,13 @@ describe('StoresPage', () => {
     expect(screen.queryByRole('table')).not.toBeInTheDocument();
   });
 
+  it('shows the last page instead of a page past the end (an old link, stores deleted since)', async () => {
+    mockFetch({ '/api/stores': (url: URL) => ({ stores: url.searchParams.get('pageNumber') === '3' ? [] : TWO.stores, total: 2 }), '/api/stores/count': { total: 2 } });
+    render('/admin/stores?pageNumber=3');
+    await waitFor(() => expect(screen.getByTestId('location')).toHaveTextContent(/^\/admin\/stores$/));
+    expect(await screen.findByRole('button', { name: 'Edit Amazon' })).toBeInTheDocument();
+  });
+
   it('sorts by a column, toggling the direction, with the state in the URL', async () => {
     const fetch = mockFetch({ '/api/stores': TWO, '/api/stores/count': { total: 2 } });
     render();

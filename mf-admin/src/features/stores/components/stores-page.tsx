@@ -1,6 +1,6 @@
 import { PlusOutlined } from '@ant-design/icons';
 import { storesQuery, STORE_PAGE_SIZES, type Store } from '@battledeck/shared/contract';
-import { Pagination, totalPages, useListState, usePageTitle } from '@battledeck/shared/ui';
+import { Pagination, totalPages, useLastPageBeyondEnd, useListState, usePageTitle } from '@battledeck/shared/ui';
 import { DeleteConfirmModal } from '@battledeck/shared/widgets';
 import { Button } from 'antd';
 import { ListToolbar } from '../../../components/list-toolbar';
@@ -25,6 +25,7 @@ export default function StoresPage() {
   const editing = useDialogTarget<{ store: Store | null }>();
   const deleting = useDialogTarget<Store>();
   const remove = useDeleteStore();
+  useLastPageBeyondEnd(state, stores.data?.total, update);
 
   const rows = stores.data?.stores ?? [];
   const pages = totalPages(stores.data?.total ?? 0, state.resultsPerPage);

@@ -3,7 +3,7 @@ import { errorMessage } from '@battledeck/shared/api';
 import { adminUsersQuery, ADMIN_PAGE_SIZES, type ADMIN_USER_SORTS, type AdminUser } from '@battledeck/shared/contract';
 import { absoluteDate } from '@battledeck/shared/format';
 import { useSession } from '@battledeck/shared/session';
-import { Pagination, totalPages, useListState, usePageTitle } from '@battledeck/shared/ui';
+import { Pagination, totalPages, useLastPageBeyondEnd, useListState, usePageTitle } from '@battledeck/shared/ui';
 import { DeleteConfirmModal, useRecentSignIn } from '@battledeck/shared/widgets';
 import { App, Button, Switch, Table, Tooltip, type TableColumnsType } from 'antd';
 import { ListToolbar } from '../../../components/list-toolbar';
@@ -29,6 +29,7 @@ export default function UsersPage() {
   const me = useSession((s) => s.user?.uid);
   const [state, update] = useListState(adminUsersQuery, LIST_DEFAULTS);
   const users = useAdminUsers(state);
+  useLastPageBeyondEnd(state, users.data?.total, update);
   const roles = useUpdateUserRoles();
   const remove = useDeleteUser();
   // Deleting an account needs the admin's own recent sign-in (decision 25): asked for, then retried.

@@ -1,6 +1,6 @@
 import { battlestationsListQuery, BATTLESTATIONS_QUERY_DEFAULTS, type BattlestationsListState } from '@battledeck/shared/plain-contract';
-import { pageHref, Pagination, totalPages, useListState, usePageTitle } from '@battledeck/shared/ui';
-import { useEffect, useRef } from 'react';
+import { pageHref, Pagination, totalPages, useLastPageBeyondEnd, useListState, usePageTitle } from '@battledeck/shared/ui';
+import { useRef } from 'react';
 import { useLocation } from 'react-router-dom';
 import type { BattlestationFacets } from '@battledeck/shared/contract';
 import { useBattlestations } from '../api/get-battlestations';
@@ -22,11 +22,7 @@ export default function BrowsePage() {
   const facets = useRef<BattlestationFacets>(undefined);
   if (query.data) facets.current = query.data.facets;
 
-  // A page past the end (an old link, stations since deleted) shows the last page instead.
-  const beyondEnd = query.isSuccess && state.pageNumber > pages;
-  useEffect(() => {
-    if (beyondEnd) update({ pageNumber: pages }, { replace: true });
-  }, [beyondEnd, pages, update]);
+  useLastPageBeyondEnd(state, query.isSuccess ? query.data.total : undefined, update);
 
   const changePage = (pageNumber: number) => {
     update({ pageNumber });
