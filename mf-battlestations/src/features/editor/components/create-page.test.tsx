@@ -38,6 +38,14 @@ async function addPart(user: ReturnType<typeof userEvent.setup>) {
   await screen.findByRole('button', { name: 'Remove Ryzen 7 7800X3D' });
 }
 
+/** The dialog is named by its title (in the test environment antd's ids repeat, so the title is found by its place). */
+function expectDialogNamed(text: string) {
+  const dialog = screen.getByRole('dialog');
+  const title = dialog.querySelector('.ant-modal-title');
+  expect(title).toHaveTextContent(text);
+  expect(dialog).toHaveAttribute('aria-labelledby', title!.id);
+}
+
 describe('Create battlestation form', () => {
   it('is titled Create, and keeps Save disabled until something is entered', async () => {
     const user = userEvent.setup();
@@ -136,6 +144,7 @@ describe('Create battlestation form', () => {
     try {
       await act(async () => finish({ newId: 42 }));
       expect(await screen.findByText('Battlestation uploaded!')).toBeInTheDocument();
+      expectDialogNamed('Battlestation uploaded!');
       const keys = invalidate.mock.calls.map(([filters]) => filters?.queryKey);
       expect(keys).toEqual(expect.arrayContaining([queryKeys.battlestations.all, queryKeys.users.all, queryKeys.parts.all, queryKeys.admin.all]));
       act(() => jest.advanceTimersByTime(REDIRECT_AFTER_MS));
@@ -199,6 +208,7 @@ describe('Create battlestation form', () => {
     await addPart(user);
     await user.click(save());
     expect(await screen.findByText('Unable to Upload Battlestation')).toBeInTheDocument();
+    expectDialogNamed('Unable to Upload Battlestation');
     expect(screen.getByText('Authentication error.')).toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: 'Close' }));
     await waitFor(() => expect(screen.queryByText('Unable to Upload Battlestation')).not.toBeInTheDocument());

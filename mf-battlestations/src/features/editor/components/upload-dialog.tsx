@@ -37,7 +37,8 @@ export function UploadDialog({ kind, state, onClose, onCancel, onView }: UploadD
   return (
     <Modal
       open={state !== null}
-      title={uploading ? texts.working : null}
+      // The dialog's name says where the save stands (an antd dialog without a title has no accessible name).
+      title={uploading ? texts.working : state?.status === 'success' ? texts.done : state?.status === 'error' ? texts.failed : null}
       closable={false}
       mask={{ closable: false }}
       keyboard={!uploading}
@@ -72,8 +73,8 @@ export function UploadDialog({ kind, state, onClose, onCancel, onView }: UploadD
           <p>{percent < 100 ? 'Sending your photos…' : 'Processing your photos…'}</p>
         </div>
       )}
-      {state?.status === 'success' && <Result status="success" title={texts.done} />}
-      {state?.status === 'error' && <Result status="error" title={texts.failed} subTitle={state.message} />}
+      {state?.status === 'success' && <Result status="success" />}
+      {state?.status === 'error' && <Result status="error" subTitle={state.message} />}
     </Modal>
   );
 }
