@@ -35,8 +35,7 @@ function faultOf(error: object): DatabaseFault | undefined {
 
 /** What kind of passing database fault `error` is (Drizzle wraps the driver's error as `cause`), if any. */
 export function databaseFault(error: unknown): DatabaseFault | undefined {
-  let current: unknown = error;
-  for (let depth = 0; depth < 5 && typeof current === 'object' && current !== null; depth++) {
+  for (const current of causesOf(error)) {
     const fault = faultOf(current);
     if (fault) return fault;
     // net reports a failed connect to several addresses as an AggregateError.
@@ -44,7 +43,6 @@ export function databaseFault(error: unknown): DatabaseFault | undefined {
       const inner = current.errors.map((e: unknown) => databaseFault(e)).find(Boolean);
       if (inner) return inner;
     }
-    current = (current as { cause?: unknown }).cause;
   }
   return undefined;
 }
@@ -54,10 +52,12 @@ export function databaseFault(error: unknown): DatabaseFault | undefined {
  * (foreign_key_violation): the caller lost a race, which is a conflict to retry, not a server fault.
  */
 export function isLostReference(error: unknown): boolean {
-  let current: unknown = error;
-  for (let depth = 0; depth < 5 && typeof current === 'object' && current !== null; depth++) {
-    if ((current as { code?: unknown }).code === '23503') return true;
-    current = (current as { cause?: unknown }).cause;
-  }
-  return false;
+  return causesOf(error).some((cause) => (cause as { code?: unknown }).code === '23503');
+}
+
+/** An error and the errors it wraps (Drizzle wraps the driver's error as `cause`), a few deep. */
+function causesOf(error: unknown): object[] {
+  const chain: object[] = [];
+  for (let current = error; chain.length < 5 && typeof current === 'object' && current !== null; current = (current as { cause?: unknown }).cause) chain.push(current);
+  return chain;
 }

@@ -237,15 +237,16 @@ export function createPageRenderer(options: PageRendererOptions): PageRenderer {
     const pathname = new URL(url, 'http://site').pathname;
     const discovery = options.publicOrigin ? oembedDiscoveryLink(options.publicOrigin, pathname, page.head.title) : '';
     const description = page.head.description;
+    const title = render.pageTitle(page.head.title);
     const preview = linkPreviewTags({
-      title: render.pageTitle(page.head.title),
+      title,
       description: description ?? shellPage.defaultDescription,
       image: page.head.image,
       pathname,
       publicOrigin: options.publicOrigin,
     });
     const html = fillSlots(shellPage, {
-      title: [`<title>${escapeHtml(render.pageTitle(page.head.title))}</title>`],
+      title: [`<title>${escapeHtml(title)}</title>`],
       description: description ? [`<meta name="description" content="${escapeHtml(description)}">`] : undefined,
       head: [`${page.hoisted}${preview}${discovery}`, styles, '</head>'],
       root: ['<div id="root">', page.markup, '</div><script type="application/json" id="battledeck-state">', page.state, '</script>'],
@@ -276,7 +277,7 @@ interface SlottedPage {
 }
 
 /** Cuts a page at the first occurrence of each slot it has. */
-export function cutAtSlots(html: string): SlottedPage {
+function cutAtSlots(html: string): SlottedPage {
   const found = SLOTS.flatMap(([slot, pattern]) => {
     const match = pattern.exec(html);
     return match ? [{ slot, at: match.index, text: match[0] }] : [];
@@ -293,7 +294,7 @@ export function cutAtSlots(html: string): SlottedPage {
 }
 
 /** The page's bytes with each slot given its content; a slot given nothing keeps what the page held. */
-export function fillSlots(page: SlottedPage, content: Partial<Record<Slot, (string | Uint8Array)[]>>): Buffer {
+function fillSlots(page: SlottedPage, content: Partial<Record<Slot, (string | Uint8Array)[]>>): Buffer {
   const parts: Uint8Array[] = [page.between[0]!];
   page.slots.forEach(({ slot, original }, i) => {
     for (const piece of content[slot] ?? [original]) parts.push(typeof piece === 'string' ? Buffer.from(piece) : piece);
