@@ -115,8 +115,7 @@ export function SubmitPartDialog({ open, onClose, initialName = '', partType, on
                       field.ref(input);
                       nameRef.current = input;
                     }}
-                    {...fieldAria('submit-part-name', fieldState.error?.message)}
-                    aria-required
+                    {...fieldAria('submit-part-name', fieldState.error?.message, true)}
                     maxLength={LIMITS.catalogueNameMax}
                     autoComplete="off"
                   />
@@ -142,8 +141,7 @@ export function SubmitPartDialog({ open, onClose, initialName = '', partType, on
                 <FormField label="Link to the part" htmlFor="submit-part-url" error={fieldState.error?.message} required>
                   <Input
                     {...field}
-                    {...fieldAria('submit-part-url', fieldState.error?.message)}
-                    aria-required
+                    {...fieldAria('submit-part-url', fieldState.error?.message, true)}
                     type="url"
                     inputMode="url"
                     placeholder="https://"

@@ -39,6 +39,9 @@ describe('LoginPage', () => {
     expect(await screen.findAllByText('Field is required.')).toHaveLength(2);
     expect(signIn).not.toHaveBeenCalled();
     expect(screen.getByLabelText('Email')).toHaveAttribute('aria-invalid', 'true');
+    // Screen readers say so before the first try, not only the red star's sighted users.
+    expect(screen.getByLabelText('Email')).toBeRequired();
+    expect(screen.getByLabelText('Password')).toBeRequired();
   });
 
   it('shows the provider error in the spec words', async () => {

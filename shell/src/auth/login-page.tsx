@@ -88,7 +88,7 @@ export default function LoginPage() {
           control={control}
           render={({ field, fieldState }) => (
             <FormField label="Email" htmlFor="login-email" error={fieldState.error?.message} required>
-              <Input {...field} {...fieldAria('login-email', fieldState.error?.message)} type="email" autoComplete="email" size="large" />
+              <Input {...field} {...fieldAria('login-email', fieldState.error?.message, true)} type="email" autoComplete="email" size="large" />
             </FormField>
           )}
         />
@@ -97,7 +97,7 @@ export default function LoginPage() {
           control={control}
           render={({ field, fieldState }) => (
             <FormField label="Password" htmlFor="login-password" error={fieldState.error?.message} required>
-              <Input.Password {...field} {...fieldAria('login-password', fieldState.error?.message)} autoComplete="current-password" size="large" />
+              <Input.Password {...field} {...fieldAria('login-password', fieldState.error?.message, true)} autoComplete="current-password" size="large" />
             </FormField>
           )}
         />

@@ -59,7 +59,7 @@ export default function PasswordResetPage() {
           control={control}
           render={({ field, fieldState }) => (
             <FormField label="Email" htmlFor="reset-email" error={fieldState.error?.message} required>
-              <Input {...field} {...fieldAria('reset-email', fieldState.error?.message)} type="email" autoComplete="email" size="large" />
+              <Input {...field} {...fieldAria('reset-email', fieldState.error?.message, true)} type="email" autoComplete="email" size="large" />
             </FormField>
           )}
         />

@@ -22,6 +22,7 @@ describe('RegisterPage: common passwords (decision 26)', () => {
     expect(await screen.findByText(USER_MESSAGES.commonPassword)).toBeInTheDocument();
     expect(passwordError()).toBe('true');
     expect(fetch).not.toHaveBeenCalled();
+    for (const label of ['Username', 'Email', 'Password', 'Confirm Password']) expect(screen.getByLabelText(label)).toBeRequired();
   });
 
   it('refuses the username as the password, ignoring case', async () => {

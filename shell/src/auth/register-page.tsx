@@ -70,7 +70,7 @@ export default function RegisterPage() {
             control={control}
             render={({ field, fieldState }) => {
               const id = `register-${name}`;
-              const props = { ...field, ...fieldAria(id, fieldState.error?.message), autoComplete, size: 'large' as const };
+              const props = { ...field, ...fieldAria(id, fieldState.error?.message, true), autoComplete, size: 'large' as const };
               return (
                 <FormField label={label} htmlFor={id} error={fieldState.error?.message} required>
                   {type === 'password' ? <Input.Password {...props} /> : <Input {...props} type={type} />}

@@ -73,6 +73,8 @@ describe('PartFormModal', () => {
     await user.click(screen.getByRole('button', { name: 'Save' }));
     expect(await screen.findAllByText('Required.')).toHaveLength(4);
     expect(screen.getByLabelText('Name')).toHaveAttribute('aria-invalid', 'true');
+    for (const label of ['Name', 'Type', 'Manufacturer']) expect(screen.getByLabelText(label)).toBeRequired();
+    expect(screen.getByLabelText('Manufacturer URL')).not.toBeRequired();
     expect(screen.getByLabelText('Image URL')).toHaveAccessibleDescription('Required.');
     expect(saves).toEqual([]);
   });

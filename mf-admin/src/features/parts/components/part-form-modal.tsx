@@ -75,7 +75,7 @@ function PartForm({ target, formId, onSaved, onSavingChange }: { target: PartFor
         control={control}
         render={({ field, fieldState }) => (
           <FormField label="Name" htmlFor="part-name" error={fieldState.error?.message} required>
-            <Input {...field} {...fieldAria('part-name', fieldState.error?.message)} maxLength={200} autoComplete="off" />
+            <Input {...field} {...fieldAria('part-name', fieldState.error?.message, true)} maxLength={200} autoComplete="off" />
           </FormField>
         )}
       />
@@ -85,7 +85,7 @@ function PartForm({ target, formId, onSaved, onSavingChange }: { target: PartFor
         render={({ field, fieldState }) => (
           <FormField label="Type" htmlFor="part-type" error={fieldState.error?.message ?? (types.isError ? 'Unable to load part categories.' : undefined)} required>
             <Select
-              {...fieldAria('part-type', fieldState.error?.message)}
+              {...fieldAria('part-type', fieldState.error?.message, true)}
               value={field.value}
               onChange={(value: number) => field.onChange(value)}
               onBlur={field.onBlur}
@@ -101,7 +101,7 @@ function PartForm({ target, formId, onSaved, onSavingChange }: { target: PartFor
         control={control}
         render={({ field, fieldState }) => (
           <FormField label="Manufacturer" htmlFor="part-manufacturer" error={fieldState.error?.message} required>
-            <Input {...field} {...fieldAria('part-manufacturer', fieldState.error?.message)} maxLength={200} />
+            <Input {...field} {...fieldAria('part-manufacturer', fieldState.error?.message, true)} maxLength={200} />
           </FormField>
         )}
       />

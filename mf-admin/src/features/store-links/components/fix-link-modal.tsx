@@ -55,7 +55,7 @@ function FixForm({ link, formId, onSaved }: { link: BrokenLink; formId: string; 
         control={control}
         render={({ field, fieldState }) => (
           <FormField label="URL" htmlFor="store-link-url" error={fieldState.error?.message} required>
-            <Input {...field} {...fieldAria('store-link-url', fieldState.error?.message)} type="url" placeholder="https://" maxLength={LIMITS.urlMax} />
+            <Input {...field} {...fieldAria('store-link-url', fieldState.error?.message, true)} type="url" placeholder="https://" maxLength={LIMITS.urlMax} />
           </FormField>
         )}
       />

@@ -70,7 +70,7 @@ function StoreForm({ store, formId, onSaved, onSavingChange }: { store: Store | 
         control={control}
         render={({ field, fieldState }) => (
           <FormField label="Name" htmlFor="store-name" error={fieldState.error?.message} required>
-            <Input {...field} {...fieldAria('store-name', fieldState.error?.message)} maxLength={200} autoComplete="off" />
+            <Input {...field} {...fieldAria('store-name', fieldState.error?.message, true)} maxLength={200} autoComplete="off" />
           </FormField>
         )}
       />
@@ -79,7 +79,7 @@ function StoreForm({ store, formId, onSaved, onSavingChange }: { store: Store | 
         control={control}
         render={({ field, fieldState }) => (
           <FormField label="URL" htmlFor="store-url" error={fieldState.error?.message} required>
-            <Input {...field} {...fieldAria('store-url', fieldState.error?.message)} type="url" placeholder="https://" maxLength={LIMITS.urlMax} />
+            <Input {...field} {...fieldAria('store-url', fieldState.error?.message, true)} type="url" placeholder="https://" maxLength={LIMITS.urlMax} />
           </FormField>
         )}
       />

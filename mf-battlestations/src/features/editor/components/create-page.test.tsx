@@ -51,6 +51,8 @@ describe('Create battlestation form', () => {
     const user = userEvent.setup();
     renderCreate();
     expect(document.title).toBe('Create | Battledeck');
+    expect(screen.getByLabelText('Name')).toBeRequired();
+    expect(screen.getByLabelText('Description')).not.toBeRequired();
     expect(save()).toBeDisabled();
     await user.type(screen.getByLabelText('Description'), 'Hello');
     expect(save()).toBeEnabled();

@@ -57,7 +57,7 @@ export function StationForm({ form, dirty, busy, onSave, onDelete, createdDate, 
           control={control}
           render={({ field, fieldState }) => (
             <FormField label="Name" htmlFor="station-name" error={fieldState.error?.message} required>
-              <Input {...field} {...fieldAria('station-name', fieldState.error?.message)} maxLength={LIMITS.nameMax} autoComplete="off" />
+              <Input {...field} {...fieldAria('station-name', fieldState.error?.message, true)} maxLength={LIMITS.nameMax} autoComplete="off" />
             </FormField>
           )}
         />

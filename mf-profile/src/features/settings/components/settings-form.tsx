@@ -85,7 +85,7 @@ export function SettingsForm({ profile }: { profile: UserProfile }) {
           render={({ field, fieldState }) => {
             const id = `settings-${name}`;
             const error = fieldState.error?.message;
-            const props = { ...field, ...fieldAria(id, error), autoComplete, size: 'large' as const, readOnly: saving };
+            const props = { ...field, ...fieldAria(id, error, required), autoComplete, size: 'large' as const, readOnly: saving };
             return (
               <FormField label={label} htmlFor={id} error={error} extra={extra && <span className={styles.hint}>{extra}</span>} required={required}>
                 {type === 'password' ? <Input.Password {...props} /> : <Input {...props} type={type} maxLength={type === 'email' ? 254 : 64} />}

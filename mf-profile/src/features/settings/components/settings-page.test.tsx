@@ -67,6 +67,8 @@ describe('Account settings', () => {
     expect(field('Email Address')).toHaveValue('demo@example.com');
     expect(field('Password')).toHaveValue('');
     expect(field('Confirm Password')).toHaveValue('');
+    expect(field('Username')).toBeRequired();
+    expect(field('Password')).not.toBeRequired();
     expect(document.title).toBe('Account Settings | Battledeck');
     const nav = screen.getByRole('navigation', { name: 'Profile' });
     expect(within(nav).getByRole('link', { name: 'Account' })).toHaveAttribute('aria-current', 'page');
