@@ -100,6 +100,9 @@ const envSchema = z.object({
   /** 'Did you mean …?' while naming a missing part: a typist asks at most once per pause (decision 021). */
   RATE_LIMIT_SIMILAR_PARTS_MAX: int('RATE_LIMIT_SIMILAR_PARTS_MAX', 1, 1_000_000).default(120),
   RATE_LIMIT_SIMILAR_PARTS_WINDOW_MS: int('RATE_LIMIT_SIMILAR_PARTS_WINDOW_MS', 1000, 86_400_000).default(60_000),
+  /** Staff writes (parts, merges, requests, stores, store links, roles): a stolen staff token cannot flood them. */
+  RATE_LIMIT_STAFF_WRITE_MAX: int('RATE_LIMIT_STAFF_WRITE_MAX', 1, 1_000_000).default(120),
+  RATE_LIMIT_STAFF_WRITE_WINDOW_MS: int('RATE_LIMIT_STAFF_WRITE_WINDOW_MS', 1000, 86_400_000).default(60_000),
   /** Test-only: the image import and the store-link checker may reach 127.0.0.1 and ::1. Refused in production. */
   OUTBOUND_ALLOW_LOOPBACK: bool('OUTBOUND_ALLOW_LOOPBACK').default(false),
   /** Store-link checker (issue 20 item 5): 0 switches the schedule off; unset means off in tests, 15 minutes otherwise. */
@@ -116,7 +119,7 @@ export interface RateLimitRule {
   max: number;
   timeWindowMs: number;
 }
-export type RateLimitName = 'signUp' | 'upload' | 'favorite' | 'partRequest' | 'similarParts';
+export type RateLimitName = 'signUp' | 'upload' | 'favorite' | 'partRequest' | 'similarParts' | 'staffWrite';
 
 export interface Config {
   nodeEnv: 'development' | 'test' | 'production';
@@ -230,6 +233,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
       favorite: { max: e.RATE_LIMIT_FAVORITE_MAX, timeWindowMs: e.RATE_LIMIT_FAVORITE_WINDOW_MS },
       partRequest: { max: e.RATE_LIMIT_PART_REQUEST_MAX, timeWindowMs: e.RATE_LIMIT_PART_REQUEST_WINDOW_MS },
       similarParts: { max: e.RATE_LIMIT_SIMILAR_PARTS_MAX, timeWindowMs: e.RATE_LIMIT_SIMILAR_PARTS_WINDOW_MS },
+      staffWrite: { max: e.RATE_LIMIT_STAFF_WRITE_MAX, timeWindowMs: e.RATE_LIMIT_STAFF_WRITE_WINDOW_MS },
     },
     imageImport: e.OUTBOUND_ALLOW_LOOPBACK ? { ...DEFAULT_IMAGE_IMPORT, allowedAddresses: LOOPBACK_ADDRESSES } : DEFAULT_IMAGE_IMPORT,
     storeLinkCheck: {

@@ -97,6 +97,7 @@ describe('POST /api/parts/request rate limit', () => {
         favorite: { max: 100, timeWindowMs: 60_000 },
         partRequest: { max: 2, timeWindowMs: 60_000 },
         similarParts: { max: 100, timeWindowMs: 60_000 },
+        staffWrite: { max: 100, timeWindowMs: 60_000 },
       },
     });
   });

@@ -66,7 +66,7 @@ describe('rate limits shared through Redis (REDIS_URL)', () => {
     // A namespace of its own: parallel runs and other suites never share these counters.
     namespace = `bd-test-${randomUUID()}:`;
     const shared = { redisUrl: REDIS_URL, rateLimitNamespace: namespace };
-    const instance = () => buildTestApp({ ...shared, rateLimits: { signUp: LIMIT, upload: LIMIT, favorite: LIMIT, partRequest: LIMIT, similarParts: LIMIT } });
+    const instance = () => buildTestApp({ ...shared, rateLimits: { signUp: LIMIT, upload: LIMIT, favorite: LIMIT, partRequest: LIMIT, similarParts: LIMIT, staffWrite: LIMIT } });
     [first, second] = await Promise.all([instance(), instance()]);
     redis = new Redis(REDIS_URL);
     // One identity, known to both instances' databases, as it would be to two instances of one database.
@@ -102,7 +102,7 @@ describe('rate limits shared through Redis (REDIS_URL)', () => {
 
 describe('rate limits without Redis', () => {
   it('keep working when the configured Redis is unreachable (limits pause, calls still answer)', async () => {
-    const t = await buildTestApp({ redisUrl: 'redis://127.0.0.1:1', rateLimitNamespace: `bd-test-${randomUUID()}:`, rateLimits: { signUp: LIMIT, upload: LIMIT, favorite: LIMIT, partRequest: LIMIT, similarParts: LIMIT } });
+    const t = await buildTestApp({ redisUrl: 'redis://127.0.0.1:1', rateLimitNamespace: `bd-test-${randomUUID()}:`, rateLimits: { signUp: LIMIT, upload: LIMIT, favorite: LIMIT, partRequest: LIMIT, similarParts: LIMIT, staffWrite: LIMIT } });
     try {
       for (let i = 0; i < 5; i += 1) expect((await badSignUp(t)).statusCode).toBe(400);
     } finally {

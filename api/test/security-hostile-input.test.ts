@@ -113,7 +113,7 @@ const statuses = new Map<string, number>();
 
 beforeAll(async () => {
   t = await buildTestApp(
-    { rateLimits: Object.fromEntries(['signUp', 'upload', 'favorite', 'partRequest', 'similarParts'].map((k) => [k, { max: 1_000_000, timeWindowMs: 60_000 }])) as TestApp['config']['rateLimits'] },
+    { rateLimits: Object.fromEntries(['signUp', 'upload', 'favorite', 'partRequest', 'similarParts', 'staffWrite'].map((k) => [k, { max: 1_000_000, timeWindowMs: 60_000 }])) as TestApp['config']['rateLimits'] },
     { tokenVerifier: localTokenVerifier() },
   );
   [user, admin] = await Promise.all([createUser(t.app), createUser(t.app, { is_admin: true })]);

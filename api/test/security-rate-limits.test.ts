@@ -5,7 +5,7 @@ import { multipart } from './helpers/upload';
 
 /**
  * Issue 7 part 5 (decision 20): sign-up, part requests, uploads and favorites (and, since decision 021, the
- * similar-parts suggestions; since 2026-12-07, deletes and the image preview) are limited per client, in
+ * similar-parts suggestions; since 2026-12-07, deletes, the image preview and staff writes) are limited per client, in
  * memory by default (the Redis variant is in rate-limit-redis.test.ts). Limits are set low here. A
  * request counts whatever it answers (a refused sign-up too), once the caller is signed in.
  */
@@ -18,7 +18,7 @@ let stationId: number;
 
 beforeAll(async () => {
   const rule = { max: MAX, timeWindowMs: 60_000 };
-  t = await buildTestApp({ rateLimits: { signUp: rule, upload: rule, favorite: { max: MAX, timeWindowMs: 6000 }, partRequest: rule, similarParts: rule } });
+  t = await buildTestApp({ rateLimits: { signUp: rule, upload: rule, favorite: { max: MAX, timeWindowMs: 6000 }, partRequest: rule, similarParts: rule, staffWrite: rule } });
   user = await createUser(t.app);
   stationId = (await createBattlestation(t.app)).battlestation_id;
 });
@@ -41,6 +41,13 @@ const LIMITED: Record<string, (client: Client) => Promise<InjectResponse>> = {
   'station delete (DELETE /api/battlestations/id/:id)': (client) => call(client, 'DELETE', '/api/battlestations/id/2000000000', { auth: true }),
   'account delete (DELETE /api/users/:id)': (client) => call(client, 'DELETE', '/api/users/someone-else', { auth: true }),
   'image preview (POST /api/parts/image-preview)': (client) => call(client, 'POST', '/api/parts/image-preview', { payload: { image_url: 'https://example.com/a.png' }, auth: true }),
+  // Staff writes (a stolen staff token cannot flood them; a part save decodes an image, a link check
+  // fetches every store link of a part). The caller here is no staff member: refused, and still counted.
+  'part save (PUT /api/parts/:id)': (client) => call(client, 'PUT', '/api/parts/1', { form: { name: 'x' }, auth: true }),
+  'part merge (POST /api/parts/:id/merge)': (client) => call(client, 'POST', '/api/parts/1/merge', { payload: { into: 2 }, auth: true }),
+  'store save (POST /api/stores)': (client) => call(client, 'POST', '/api/stores', { form: { name: 'x' }, auth: true }),
+  'store-link check (POST /api/admin/store-links/check)': (client) => call(client, 'POST', '/api/admin/store-links/check', { payload: { part_id: 1 }, auth: true }),
+  'roles (PUT /api/admin/users/:uid/roles)': (client) => call(client, 'PUT', '/api/admin/users/someone/roles', { payload: { is_admin: true }, auth: true }),
 };
 
 function call(client: Client, method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, body: { payload?: object; form?: Record<string, string>; auth?: boolean }) {

@@ -40,7 +40,7 @@ export async function buildTestApp(overrides: Partial<Config> = {}, options: Pic
       imagesDir,
       seedOnEmpty: false,
       authEmulatorHost: AUTH_EMULATOR.address,
-      rateLimits: { signUp: RELAXED_LIMIT, upload: RELAXED_LIMIT, favorite: RELAXED_LIMIT, partRequest: RELAXED_LIMIT, similarParts: RELAXED_LIMIT },
+      rateLimits: { signUp: RELAXED_LIMIT, upload: RELAXED_LIMIT, favorite: RELAXED_LIMIT, partRequest: RELAXED_LIMIT, similarParts: RELAXED_LIMIT, staffWrite: RELAXED_LIMIT },
       // Factories write rows directly, behind the API's back: tests read fresh answers unless they test the cache.
       responseCacheEntries: 0,
       // One emulator serves every test worker; on a loaded machine it can take over the production limit of 5 s

@@ -3,6 +3,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { requireAdmin, requireUser } from '../../auth/guards';
 import { updateUserRoles } from '../../services/admin-service';
+import { routeRateLimit } from '../../plugins/rate-limit';
 
 const params = z.object({ uid: z.string().min(1).max(128, { error: 'The user id is too long.' }) });
 
@@ -12,6 +13,7 @@ const route: FastifyPluginAsyncZod = async (app) => {
     '/users/:uid/roles',
     {
       onRequest: [app.authenticate],
+      config: routeRateLimit(app.config.rateLimits.staffWrite),
       preHandler: [requireAdmin],
       schema: {
         tags: ['admin'],
@@ -19,7 +21,7 @@ const route: FastifyPluginAsyncZod = async (app) => {
         security: [{ bearer: [] }],
         params,
         body: rolesBody,
-        response: { 200: adminUser, 400: errorSchema, 401: errorSchema, 403: errorSchema, 404: errorSchema, 409: errorSchema },
+        response: { 200: adminUser, 400: errorSchema, 401: errorSchema, 403: errorSchema, 404: errorSchema, 409: errorSchema, 429: errorSchema },
       },
     },
     async (request) => updateUserRoles(app.db, requireUser(request), request.params.uid, request.body),

@@ -3,6 +3,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { requireAdminOrModerator } from '../../auth/guards';
 import { parseFields, readFormBody } from '../../lib/form-body';
 import { createPart } from '../../services/part-write-service';
+import { routeRateLimit } from '../../plugins/rate-limit';
 
 /**
  * POST /api/parts/ (T, M): name, type_id, manufacturer, manufacturer_url, `image` file or image_url,
@@ -13,13 +14,14 @@ const route: FastifyPluginAsyncZod = async (app) => {
     '/',
     {
       onRequest: [app.authenticate],
+      config: routeRateLimit(app.config.rateLimits.staffWrite),
       preHandler: [requireAdminOrModerator],
       schema: {
         tags: ['parts'],
         summary: 'Create a part (multipart)',
         security: [{ bearer: [] }],
         consumes: ['multipart/form-data'],
-        response: { 201: partWriteResponse, 400: errorSchema, 401: errorSchema, 403: errorSchema, 404: errorSchema, 409: errorSchema, 413: errorSchema },
+        response: { 201: partWriteResponse, 400: errorSchema, 401: errorSchema, 403: errorSchema, 404: errorSchema, 409: errorSchema, 413: errorSchema, 429: errorSchema },
       },
     },
     async (request, reply) => {

@@ -2,6 +2,7 @@ import { errorSchema, idParams, partMergeBody, partMergeSummary } from '@battled
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { requireAdmin, requireUser } from '../../auth/guards';
 import { mergeParts } from '../../services/part-merge-service';
+import { routeRateLimit } from '../../plugins/rate-limit';
 
 /**
  * POST /api/parts/{id}/merge {into} (T): part {id} is merged into part `into` and deleted; its stations, store
@@ -12,6 +13,7 @@ const route: FastifyPluginAsyncZod = async (app) => {
     '/:id/merge',
     {
       onRequest: [app.authenticate],
+      config: routeRateLimit(app.config.rateLimits.staffWrite),
       preHandler: [requireAdmin],
       schema: {
         tags: ['parts'],
@@ -19,7 +21,7 @@ const route: FastifyPluginAsyncZod = async (app) => {
         security: [{ bearer: [] }],
         params: idParams,
         body: partMergeBody,
-        response: { 200: partMergeSummary, 400: errorSchema, 401: errorSchema, 403: errorSchema, 404: errorSchema },
+        response: { 200: partMergeSummary, 400: errorSchema, 401: errorSchema, 403: errorSchema, 404: errorSchema, 429: errorSchema },
       },
     },
     async (request) => mergeParts(app, requireUser(request), request.params.id, request.body.into),

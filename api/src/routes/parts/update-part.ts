@@ -3,6 +3,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { requireAdminOrModerator } from '../../auth/guards';
 import { parseFields, readFormBody } from '../../lib/form-body';
 import { updatePart } from '../../services/part-write-service';
+import { routeRateLimit } from '../../plugins/rate-limit';
 
 /** PUT /api/parts/{id} (T, M): the create fields plus deleted_stores; the image is optional. Staff only. */
 const route: FastifyPluginAsyncZod = async (app) => {
@@ -10,6 +11,7 @@ const route: FastifyPluginAsyncZod = async (app) => {
     '/:id',
     {
       onRequest: [app.authenticate],
+      config: routeRateLimit(app.config.rateLimits.staffWrite),
       preHandler: [requireAdminOrModerator],
       schema: {
         tags: ['parts'],
@@ -17,7 +19,7 @@ const route: FastifyPluginAsyncZod = async (app) => {
         security: [{ bearer: [] }],
         consumes: ['multipart/form-data'],
         params: idParams,
-        response: { 200: partWriteResponse, 400: errorSchema, 401: errorSchema, 403: errorSchema, 404: errorSchema, 409: errorSchema, 413: errorSchema },
+        response: { 200: partWriteResponse, 400: errorSchema, 401: errorSchema, 403: errorSchema, 404: errorSchema, 409: errorSchema, 413: errorSchema, 429: errorSchema },
       },
     },
     async (request) => {

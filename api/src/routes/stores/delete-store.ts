@@ -3,6 +3,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { requireAdmin } from '../../auth/guards';
 import { deleteStore } from '../../services/stores-service';
+import { routeRateLimit } from '../../plugins/rate-limit';
 
 /** DELETE /api/stores/{id} (T): the store and its part links; admins only. */
 const route: FastifyPluginAsyncZod = async (app) => {
@@ -10,13 +11,14 @@ const route: FastifyPluginAsyncZod = async (app) => {
     '/:id',
     {
       onRequest: [app.authenticate],
+      config: routeRateLimit(app.config.rateLimits.staffWrite),
       preHandler: [requireAdmin],
       schema: {
         tags: ['stores'],
         summary: 'Delete a store and its part links',
         security: [{ bearer: [] }],
         params: idParams,
-        response: { 204: z.undefined(), 401: errorSchema, 403: errorSchema, 404: errorSchema },
+        response: { 204: z.undefined(), 401: errorSchema, 403: errorSchema, 404: errorSchema, 429: errorSchema },
       },
     },
     async (request, reply) => {
