@@ -66,6 +66,8 @@ export default defineConfig({
     env: { PORT: String(PORT), API_PORT: String(API_PORT), DATA_DIR, HOST: '127.0.0.1', NODE_ENV: 'test', DATABASE_URL: '',
       // Every test signs up from 127.0.0.1: one client as far as the rate limit can tell.
       RATE_LIMIT_SIGN_UP_MAX: '1000',
+      // The admin specs' saves all come from there too.
+      RATE_LIMIT_STAFF_WRITE_MAX: '1000',
       // Two browsers, the build and the API share two cores here: the server-render budget (300 ms) is
       // for a machine that does nothing else; a page past it would be rendered by the browser and a test
       // of server rendering would fail for the machine's load, not the page's (the bench measures the budget).
