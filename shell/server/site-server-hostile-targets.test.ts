@@ -62,7 +62,10 @@ beforeAll(async () => {
   write(path.join(root, 'shell/dist/index.html'), '<!doctype html><title>Battledeck</title>');
   write(path.join(root, 'shell/dist/main.0badc0de.js'), 'self.main = 1;\n//# sourceMappingURL=main.0badc0de.js.map');
   write(path.join(root, 'shell/dist/main.0badc0de.js.map'), '{"version":3,"sources":["secret.tsx"]}');
-  write(path.join(root, 'mf-parts/dist/remoteEntry.0badc0de.js.map'), '{"version":3}');
+  write(path.join(root, 'mf-parts/dist/remoteEntry.0badc0de.js.map'), '{"version":3,"sources":["secret.tsx"]}');
+  // The development copies in shell/public, which the site never serves under these names.
+  write(path.join(root, 'shell/public/config.js'), 'window.DEVELOPMENT_COPY = 1;');
+  write(path.join(root, 'shell/public/remotes.json'), '{"development":"copy"}');
   remotesFile = path.join(root, 'remotes.json');
   write(remotesFile, JSON.stringify({ mf_parts: '/remotes/mf-parts/mf-manifest.json' }));
 
@@ -231,10 +234,42 @@ it('answers 500 and keeps serving when a request makes the handler throw (last r
 
 it('serves no source maps, of the shell or of a remote', async () => {
   expect((await raw('GET /main.0badc0de.js HTTP/1.1')).status).toBe(200);
-  for (const target of ['/main.0badc0de.js.map', '/remotes/mf-parts/remoteEntry.0badc0de.js.map']) {
+  for (const target of [
+    '/main.0badc0de.js.map',
+    '/remotes/mf-parts/remoteEntry.0badc0de.js.map',
+    // Percent-encoded, the name is the same file: the rule reads the decoded path.
+    '/main.0badc0de.js.%6dap',
+    '/main.0badc0de.js.MA%50',
+    '/remotes/mf-parts/remoteEntry.0badc0de.js.ma%70',
+    '/remote%73/mf-parts/remoteEntry.0badc0de.js.map',
+  ]) {
     const { status, text } = await raw(`GET ${target} HTTP/1.1`);
     expect({ target, status }).toEqual({ target, status: 404 });
     expect(text).not.toContain('secret.tsx');
+  }
+});
+
+it('answers /config.js and /remotes.json, however encoded, with the running configuration, never the development copies', async () => {
+  for (const target of ['/config.js', '/c%6fnfig.js', '/%63onfig.js']) {
+    const { status, text } = await raw(`GET ${target} HTTP/1.1`);
+    expect({ target, status, development: text.includes('DEVELOPMENT_COPY') }).toEqual({ target, status: 200, development: false });
+    expect(text).toContain('__BATTLEDECK_CONFIG__');
+  }
+  for (const target of ['/remotes.json', '/remot%65s.json', '/%72emotes.json']) {
+    const { status, text } = await raw(`GET ${target} HTTP/1.1`);
+    expect({ target, status, development: text.includes('development') }).toEqual({ target, status: 200, development: false });
+    expect(text).toContain('mf_parts');
+  }
+});
+
+it('sends its security headers with every refusal, also those made before routing', async () => {
+  for (const head of ['GET //h/x HTTP/1.1', 'GET http://h/x HTTP/1.1', 'GET /a%zz HTTP/1.1', 'GET /nothing-here.js HTTP/1.1']) {
+    const { status, text } = await raw(head);
+    const headers = text.split('\r\n\r\n', 1)[0].toLowerCase();
+    expect({ head, status: status >= 400 }).toEqual({ head, status: true });
+    expect(headers).toContain('x-content-type-options: nosniff');
+    expect(headers).toContain('x-frame-options: deny');
+    expect(headers).toMatch(/content-security-policy: [^\r\n]*frame-ancestors 'none'/);
   }
 });
 

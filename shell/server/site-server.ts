@@ -162,11 +162,11 @@ function decodable(urlPath: string): boolean {
   }
 }
 
-function resolveInside(root: string, urlPath: string): string | null {
-  const decoded = decodeURIComponent(urlPath);
+/** The file at `decodedPath` (already percent-decoded, once) under `root`, if it is there and stays inside. */
+function resolveInside(root: string, decodedPath: string): string | null {
   // A NUL byte names no file, and makes the file system calls throw.
-  if (decoded.includes('\0')) return null;
-  const file = path.normalize(path.join(root, decoded));
+  if (decodedPath.includes('\0')) return null;
+  const file = path.normalize(path.join(root, decodedPath));
   if (file !== root && !file.startsWith(root + path.sep)) return null;
   return fileState(file).isFile ? file : null;
 }
@@ -205,13 +205,16 @@ export function originFormTarget(target: string | undefined): string | null {
  */
 export function siteFileFor(options: SiteServerOptions, urlPath: string): string | null {
   if (!decodable(urlPath)) return null;
-  if (urlPath === '/remotes.json') return fileState(options.remotesFile).isFile ? options.remotesFile : null;
+  // Every rule below reads the decoded path or the file it names: `/x.js.%6dap` is `/x.js.map`.
+  const decoded = decodeURIComponent(urlPath);
+  if (decoded === '/remotes.json') return fileState(options.remotesFile).isFile ? options.remotesFile : null;
+  const remote = /^\/remotes\/([\w-]+)(\/.*)$/.exec(decoded);
+  const file = remote
+    ? remoteFile(options, remote[1], remote[2])
+    : (resolveInside(options.shellDir, decoded) ?? resolveInside(options.publicDir, decoded));
   // Source maps stay build artefacts (they rebuild the source for anyone who asks); the site never serves them.
-  if (urlPath.endsWith('.map')) return null;
-  const remote = /^\/remotes\/([\w-]+)(\/.*)$/.exec(urlPath);
-  if (remote) return remoteFile(options, remote[1], remote[2]);
-  const file = resolveInside(options.shellDir, urlPath) ?? resolveInside(options.publicDir, urlPath);
-  return file && !file.endsWith('index.html') ? file : null;
+  if (!file || path.extname(file) === '.map') return null;
+  return file.endsWith('index.html') || file === path.join(options.publicDir, 'remotes.json') ? null : file;
 }
 
 /** Sends a file from disk; a build-time .br or .gz sibling when the client accepts it (never compressed here). */
@@ -225,7 +228,14 @@ function cacheControlFor(file: string): string {
   return HASHED.test(file) ? IMMUTABLE : 'no-cache';
 }
 
+/**
+ * The security headers of a plain-text answer that goes out before the site's hooks have set the page
+ * ones (a refused target, the router's 400, a failure working out the page headers): it loads nothing.
+ */
+const PLAIN_TEXT_HEADERS = securityHeaders("default-src 'none'; frame-ancestors 'none'", false);
+
 function answerText(reply: FastifyReply, status: number, text: string): FastifyReply {
+  if (!reply.hasHeader('Content-Security-Policy')) reply.headers(PLAIN_TEXT_HEADERS);
   return reply.code(status).type('text/plain; charset=utf-8').header('Cache-Control', 'no-store').send(text);
 }
 
@@ -419,7 +429,8 @@ export async function createSiteServer(options: SiteServerOptions): Promise<Site
 
     site.get('/*', async (request, reply) => {
       const pathname = request.url.split('?', 1)[0];
-      if (pathname === '/config.js') {
+      // Routed targets decode (routedTarget checked); `/c%6fnfig.js` is the runtime config too, not the public file.
+      if (decodeURIComponent(pathname) === '/config.js') {
         return reply.type('text/javascript; charset=utf-8').header('Cache-Control', 'no-cache').send(configJs);
       }
       // A path without an extension is a page of the app (the builds write no file without one).
