@@ -16,8 +16,8 @@ interface Member {
   publicId: number;
 }
 
-async function memberWithStations(request: APIRequestContext): Promise<Member> {
-  const account = await registerAccount(request, 'people');
+async function memberWithStations(request: APIRequestContext, prefix = 'people'): Promise<Member> {
+  const account = await registerAccount(request, prefix);
   const token = await idToken(request, account);
   const publicName = uniqueName('People public desk');
   const privateName = uniqueName('People private desk');
@@ -100,14 +100,19 @@ test('the people page comes from the server whole: it shows and links without Ja
   await context.close();
 });
 
-test("hydrating a people page matches the server's markup and asks the API nothing again", async ({ page, request, consoleErrors }) => {
-  const member = await memberWithStations(request);
+test("hydrating a people page matches the server's markup and asks the API nothing again, for a name the path encodes", async ({ page, request, consoleErrors }) => {
+  // A space and an accent: the path holds them percent-encoded, the server must decode them as the browser does.
+  const member = await memberWithStations(request, 'Desk Josée');
+  const answer = await request.get(`/users/${encodeURIComponent(member.account.username)}`);
+  expect(answer.status()).toBe(200);
+  expect(await answer.text()).toContain(member.publicName);
   const apiCalls: string[] = [];
   page.on('request', (req) => {
     const { pathname } = new URL(req.url());
     if (pathname.startsWith('/api/')) apiCalls.push(pathname);
   });
-  await page.goto(`/users/${member.account.username}`);
+  await page.goto(`/users/${encodeURIComponent(member.account.username)}`);
+  await expect(page.getByRole('heading', { level: 1, name: member.account.username })).toBeVisible();
   await page.waitForLoadState('networkidle');
   expect(apiCalls).toEqual([]);
   expect(consoleErrors).toEqual([]);

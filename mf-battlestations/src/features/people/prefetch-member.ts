@@ -1,6 +1,5 @@
 import type { PageHead } from '@battledeck/shared/remote';
 import type { QueryClient } from '@tanstack/react-query';
-import { matchPath } from 'react-router-dom';
 import { memberNameOf, memberPageOf, memberQueryOptions } from './api/get-member';
 import { memberDescription, PEOPLE_MESSAGES } from './components/people-texts';
 
@@ -9,7 +8,7 @@ import { memberDescription, PEOPLE_MESSAGES } from './components/people-texts';
  * rendered too, as the not-found page with a 404 status.
  */
 export async function prefetchMember(path: string, search: URLSearchParams, queryClient: QueryClient): Promise<PageHead> {
-  const username = memberNameOf(matchPath('/*', path)?.params['*']);
+  const username = memberNameOf(path);
   const member = username ? await queryClient.fetchQuery(memberQueryOptions(username, memberPageOf(search))) : null;
   if (!member) return { title: PEOPLE_MESSAGES.notFoundTitle, status: 404 };
   return { title: member.username, description: memberDescription(member) };

@@ -26,12 +26,22 @@ export function memberQueryOptions(username: string, pageNumber: number) {
 }
 
 /**
- * The member's name from the path under /users (the route's splat, decoded as React Router decodes it on both
- * sides): a name may hold a '/', which a single path segment would miss. '' names nobody.
+ * The member's name from the page's path below /users as it arrives, still percent-encoded (`/Desk%20Maker`),
+ * decoded once, here, on the server and in the browser alike. The router's own decoding differs between the
+ * two and turns an encoded '/' of a name (`gamer1%2F`) into the path's trailing slash; only a literal
+ * trailing '/' is the path's. '' names nobody.
  */
-export function memberNameOf(splat: string | undefined): string {
-  return (splat ?? '').replace(/\/$/, '');
+export function memberNameOf(encodedPath: string): string {
+  const name = encodedPath.replace(/^\//, '').replace(/\/$/, '');
+  try {
+    return decodeURIComponent(name);
+  } catch {
+    return '';
+  }
 }
+
+/** The encoded path below the page's first segment: `/users/Desk%20Maker` → `/Desk%20Maker`. */
+export const pathBelowMount = (pathname: string) => pathname.replace(/^\/[^/]*/, '');
 
 /** The page asked for in the URL's `pageNumber` (1 when absent or not a page number). */
 export function memberPageOf(search: URLSearchParams): number {

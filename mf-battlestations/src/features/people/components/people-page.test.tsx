@@ -50,6 +50,19 @@ describe('People page', () => {
     expect(String(fetch.mock.calls[0][0])).toMatch(/busy_one\?pageNumber=2$/);
   });
 
+  it("opens the member whose name ends in '/' or holds '%2F' as text, not someone else", async () => {
+    mockFetch({
+      '/api/users/by-name/gamer1%2F': member({ username: 'gamer1/' }),
+      '/api/users/by-name/gamer1': member({ username: 'gamer1' }),
+      '/api/users/by-name/ab%252Fcd': member({ username: 'ab%2Fcd' }),
+      '/api/users/by-name/ab%2Fcd': member({ username: 'ab/cd' }),
+    });
+    renderPeople('/users/gamer1%2F');
+    expect(await screen.findByRole('heading', { level: 1, name: 'gamer1/' })).toBeInTheDocument();
+    renderPeople('/users/ab%252Fcd');
+    expect(await screen.findByRole('heading', { level: 1, name: 'ab%2Fcd' })).toBeInTheDocument();
+  });
+
   it('shows the not-found page for a name nobody has', async () => {
     mockFetch({});
     renderPeople('/users/nobody_at_all');
@@ -61,6 +74,21 @@ describe('People page', () => {
 });
 
 describe('People page on the server', () => {
+  it('finds a member whose name the path encodes (a space, an accent, a trailing slash of the name)', async () => {
+    mockFetch({
+      '/api/users/by-name/Desk%20Maker': member(),
+      '/api/users/by-name/Jos%C3%A9_Desk': member({ username: 'José_Desk' }),
+      '/api/users/by-name/gamer1%2F': member({ username: 'gamer1/' }),
+      '/api/users/by-name/gamer1': member({ username: 'gamer1' }),
+    });
+    const titleOf = async (path: string) => (await prefetchMember(path, new URLSearchParams(), createQueryClient())).title;
+    expect(await titleOf('/Desk%20Maker')).toBe('Desk Maker');
+    expect(await titleOf('/Jos%C3%A9_Desk')).toBe('José_Desk');
+    expect(await titleOf('/gamer1%2F')).toBe('gamer1/');
+    // A literal trailing slash is the path's own.
+    expect(await titleOf('/gamer1/')).toBe('gamer1');
+  });
+
   it('prefetches the member and says the head; an unknown name is a 404 page', async () => {
     mockFetch({ '/api/users/by-name/a%2Fb': member({ username: 'a/b' }) });
     const queryClient = createQueryClient();
@@ -70,6 +98,7 @@ describe('People page on the server', () => {
     });
     expect(queryClient.getQueryCache().getAll()).toHaveLength(1);
     expect(await prefetchMember('/nobody', new URLSearchParams(), createQueryClient())).toEqual({ title: 'User not found', status: 404 });
+    expect(await prefetchMember('/%E0%A4%A', new URLSearchParams(), createQueryClient())).toEqual({ title: 'User not found', status: 404 });
     expect(await prefetchMember('/', new URLSearchParams(), createQueryClient())).toEqual({ title: 'User not found', status: 404 });
   });
 });

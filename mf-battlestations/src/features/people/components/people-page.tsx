@@ -14,8 +14,8 @@ import {
   usePageTitle,
 } from '@battledeck/shared/ui';
 import { useRef } from 'react';
-import { Link, useLocation, useNavigate, useParams } from 'react-router-dom';
-import { memberNameOf, memberPageOf, useMember } from '../api/get-member';
+import { Link, useLocation, useNavigate } from 'react-router-dom';
+import { memberNameOf, memberPageOf, pathBelowMount, useMember } from '../api/get-member';
 import { memberDescription, PEOPLE_MESSAGES } from './people-texts';
 import styles from './people-page.module.css';
 
@@ -52,8 +52,8 @@ function MemberFacts({ member }: { member: MemberResponse }) {
 
 /** /users/{username} (SPEC decision 29): a member's public stations, newest first, and the favorites they received. */
 export default function PeoplePage() {
-  const username = memberNameOf(useParams()['*']);
   const location = useLocation();
+  const username = memberNameOf(pathBelowMount(location.pathname));
   const navigate = useNavigate();
   const page = memberPageOf(new URLSearchParams(location.search));
   const query = useMember(username, page);
