@@ -1,5 +1,5 @@
 import type { BattlestationCard } from '@battledeck/shared/contract';
-import { countLabel } from '@battledeck/shared/format';
+import { countLabel, userPath } from '@battledeck/shared/format';
 import { Link } from 'react-router-dom';
 import styles from './station-table.module.css';
 
@@ -13,13 +13,21 @@ export interface StationLinkProps {
 export function StationLink({ station, showCreator = false, showFavorites = false }: StationLinkProps) {
   const counts = [countLabel(station.image_count, 'image'), countLabel(station.part_count, 'part')];
   if (showFavorites) counts.push(countLabel(station.favorites, 'favorite'));
-  if (showCreator) counts.unshift(`by: ${station.username}`);
   return (
     <>
       <Link to={`/battlestations/${station.battlestation_id}`} className={styles.name}>
         {station.name}
       </Link>
-      <p className={styles.compactMeta}>{counts.join(' · ')}</p>
+      <p className={styles.compactMeta}>
+        {/* Every "by: username" links to the member's page (SPEC decision 29), here too. */}
+        {showCreator && (
+          <>
+            by: <Link to={userPath(station.username)}>{station.username}</Link>
+            {' · '}
+          </>
+        )}
+        {counts.join(' · ')}
+      </p>
     </>
   );
 }

@@ -39,6 +39,7 @@ describe('Battlestation Admin', () => {
     expect(within(hidden).getByRole('img', { name: 'Private' })).toBeInTheDocument();
     expect(within(hidden).getByRole('link', { name: 'Hidden One' })).toHaveAttribute('href', '/battlestations/2');
     expect(within(hidden).getByRole('link', { name: 'Edit Hidden One' })).toHaveAttribute('href', '/battlestations/2/edit');
+    expect(within(hidden).getByRole('link', { name: 'owner_one' })).toHaveAttribute('href', '/users/owner_one');
     expect(document.title).toBe('Battlestation Admin | Battledeck');
   });
 

@@ -1,7 +1,7 @@
 import { EllipsisOutlined, GlobalOutlined, LockOutlined } from '@ant-design/icons';
 import { useDeleteBattlestation } from '@battledeck/shared/api';
 import { adminBattlestationsQuery, ADMIN_PAGE_SIZES, type BattlestationCard, type BattlestationSort } from '@battledeck/shared/contract';
-import { absoluteDate } from '@battledeck/shared/format';
+import { absoluteDate, userPath } from '@battledeck/shared/format';
 import { Pagination, StationImage, totalPages, useLastPageBeyondEnd, useListState, usePageTitle } from '@battledeck/shared/ui';
 import { DeleteConfirmModal } from '@battledeck/shared/widgets';
 import { Button, Dropdown, Table, type Breakpoint, type TableColumnsType } from 'antd';
@@ -61,7 +61,7 @@ function columnsFor(sort: SortState<BattlestationSort>, onSort: (s: SortState<Ba
           <div className={styles.stationText}>
             <Link to={`/battlestations/${station.battlestation_id}`}>{station.name}</Link>
             <span className={table.muted}>
-              by {station.username} · <time dateTime={station.created_date}>{absoluteDate(station.created_date)}</time>
+              by <Link to={userPath(station.username)}>{station.username}</Link> · <time dateTime={station.created_date}>{absoluteDate(station.created_date)}</time>
             </span>
           </div>
         </div>

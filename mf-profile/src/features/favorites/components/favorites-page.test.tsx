@@ -38,10 +38,14 @@ describe('Favorites', () => {
     const row = (await screen.findByRole('link', { name: 'Battle Cave' })).closest('tr')!;
     expect(document.title).toBe('Favorites | Battledeck');
     expect(within(row).getByRole('link', { name: 'Battle Cave' })).toHaveAttribute('href', '/battlestations/3');
-    expect(within(row).getByRole('link', { name: 'rgb_wizard' })).toHaveAttribute('href', '/users/rgb_wizard');
+    // The Creator column's link, and the phone line's (each hidden by CSS where the other shows).
+    expect(within(row).getAllByRole('link', { name: 'rgb_wizard' }).map((a) => a.getAttribute('href'))).toEqual(['/users/rgb_wizard', '/users/rgb_wizard']);
     expect(row.querySelector('img')).toHaveAttribute('src', '/images/battlestations/photo3_thumb.png');
     expect(screen.getAllByRole('columnheader').map((th) => th.textContent)).toEqual(['Photo', 'Name', 'Creator', 'Images', 'Parts', 'Actions']);
     expect(within(row).getAllByRole('cell').map((td) => td.textContent)).toEqual(['', 'Battle Caveby: rgb_wizard · 4 images · 6 parts', 'rgb_wizard', '4', '6', 'Remove from favorites']);
+    // On phones the Creator column hides and the line under the name says 'by: …': a link there too.
+    const nameCell = within(row).getAllByRole('cell')[1];
+    expect(within(nameCell).getByRole('link', { name: 'rgb_wizard' })).toHaveAttribute('href', '/users/rgb_wizard');
     expect(screen.getByRole('link', { name: 'Favorites' })).toHaveAttribute('aria-current', 'page');
   });
 
