@@ -55,7 +55,7 @@ describe('GET /api/parts/autocomplete', () => {
 
   it('ignores case and answers part_id, name and type_name only', async () => {
     const entries = await suggest('?searchTerm=LOGITECH%20G%20PRO');
-    expect(entries[0]).toEqual({ part_id: p.prefix.part_id, name: 'Logitech G Pro X Superlight', type_name: 'Mouse' });
+    expect(entries[0]).toEqual({ part_id: p.prefix.part_id, name: 'Logitech G Pro X Superlight', type_name: 'Mouse', type_path: 'mouse' });
     expect(await names('?searchTerm=rAzEr')).toEqual(['Razer DeathAdder V3']);
   });
 

@@ -1,5 +1,6 @@
 import { asc, inArray, sql, type SQL } from 'drizzle-orm';
 import type { PgColumn } from 'drizzle-orm/pg-core';
+import { MONITOR_TYPE_PATH } from '@battledeck/shared/contract';
 import type { Database } from '../db/database';
 import {
   battlestation_images,
@@ -52,8 +53,6 @@ export async function lockPartsForCounts(db: Database, ids: readonly number[], s
   if (ids.length > 0) await lockRows(db, parts, parts.part_id, ids, strength);
 }
 
-/** The Monitor category's parts count as the desk's monitors (decision 017). */
-const MONITOR_TYPE_PATH = 'monitor';
 
 /**
  * image_count, part_count, favorites, thumbnail (first photo), search_text, and the desk properties derived

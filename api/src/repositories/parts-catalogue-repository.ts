@@ -278,9 +278,10 @@ export interface SuggestionRow {
   part_id: number;
   name: string;
   type_name: string;
+  type_path: string;
 }
 
-const suggestionColumns = { part_id: parts.part_id, name: parts.name, type_name: part_types.type_name };
+const suggestionColumns = { part_id: parts.part_id, name: parts.name, type_name: part_types.type_name, type_path: part_types.type_path };
 
 /**
  * Names matching a term, best first: the name starts with the term, then a word of it does, then it contains
@@ -318,7 +319,7 @@ export async function suggestPartsStartingWith(db: Database, options: { typeId?:
     db,
     sql`WITH starting AS MATERIALIZED (
         SELECT ${parts.part_id}, ${parts.name}, ${parts.type_id} FROM ${parts} WHERE lower(${parts.name}) LIKE ${prefix}${ofType})
-      SELECT starting.part_id, starting.name, ${part_types.type_name}
+      SELECT starting.part_id, starting.name, ${part_types.type_name}, ${part_types.type_path}
       FROM starting JOIN ${part_types} ON ${part_types.type_id} = starting.type_id
       ORDER BY lower(starting.name), starting.part_id
       LIMIT ${options.limit}`,

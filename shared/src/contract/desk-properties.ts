@@ -42,6 +42,9 @@ export const MONITOR_FILTER_LABELS: Record<MonitorFilter, string> = {
   '4+': '4 or more monitors',
 };
 
+/** The category whose parts count as the desk's monitors, unless the owner gives a number. */
+export const MONITOR_TYPE_PATH = 'monitor';
+
 /** The highest monitor count an owner may enter. */
 export const MONITOR_COUNT_MAX = 12;
 

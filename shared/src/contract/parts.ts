@@ -98,6 +98,8 @@ export const autocompleteEntry = z.object({
   part_id: z.number().int(),
   name: z.string(),
   type_name: z.string(),
+  /** The category's path: the station form counts Monitor parts with it (decision 017). */
+  type_path: z.string(),
 });
 export type AutocompleteEntry = z.infer<typeof autocompleteEntry>;
 export const autocompleteResponse = z.array(autocompleteEntry);

@@ -6,8 +6,8 @@ import { AntdProvider } from './antd-provider';
 import { PartPicker } from './part-picker';
 
 const ENTRIES: AutocompleteEntry[] = [
-  { part_id: 1, name: 'AMD Ryzen 7 7800X3D', type_name: 'CPU' },
-  { part_id: 2, name: 'AMD Ryzen 5 7600X', type_name: 'CPU' },
+  { part_id: 1, name: 'AMD Ryzen 7 7800X3D', type_name: 'CPU', type_path: 'cpu' },
+  { part_id: 2, name: 'AMD Ryzen 5 7600X', type_name: 'CPU', type_path: 'cpu' },
 ];
 
 function setup(answer: (url: URL) => unknown = () => ENTRIES, excludeIds: number[] = [], onSubmit?: (event: React.FormEvent) => void) {

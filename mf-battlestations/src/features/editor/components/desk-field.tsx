@@ -1,7 +1,7 @@
-import { MAIN_USES, MAIN_USE_LABELS, MONITOR_COUNT_MAX, type MainUse } from '@battledeck/shared/contract';
+import { MAIN_USES, MAIN_USE_LABELS, MONITOR_COUNT_MAX, MONITOR_TYPE_PATH, type MainUse } from '@battledeck/shared/contract';
 import { Select } from '@battledeck/shared/ui';
 import { FormField } from '@battledeck/shared/widgets';
-import { Controller, type Control } from 'react-hook-form';
+import { Controller, useWatch, type Control } from 'react-hook-form';
 import type { StationFormOutput, StationFormValues } from '../utils/form-schema';
 import styles from './station-form.module.css';
 
@@ -11,22 +11,25 @@ const USE_OPTIONS = MAIN_USES.map((use) => ({ value: use, label: MAIN_USE_LABELS
 const toggled = (uses: MainUse[], use: MainUse, checked: boolean) => MAIN_USES.filter((each) => (each === use ? checked : uses.includes(each)));
 
 /** The monitor choices: counted from the Monitor parts (empty), or the owner's own number. */
-function monitorOptions(counted: number | undefined) {
-  const fromParts = counted === undefined ? 'Count my Monitor parts' : `Count my Monitor parts (${counted})`;
-  return [{ value: '', label: fromParts }, ...Array.from({ length: MONITOR_COUNT_MAX + 1 }, (_, n) => ({ value: String(n), label: String(n) }))];
+function monitorOptions(counted: number) {
+  return [
+    { value: '', label: `Count my Monitor parts (${counted})` },
+    ...Array.from({ length: MONITOR_COUNT_MAX + 1 }, (_, n) => ({ value: String(n), label: String(n) })),
+  ];
 }
 
 interface DeskFieldProps {
   control: Control<StationFormValues, unknown, StationFormOutput>;
-  /** Editing: the monitors the saved station's parts give (shown beside the automatic choice). */
-  countedMonitors?: number;
 }
 
 /**
  * The desk properties the owner gives (decision 017): main uses (any of them) and a correction of the monitor
  * count; the palette needs nothing here, it comes from the photos.
  */
-export function DeskField({ control, countedMonitors }: DeskFieldProps) {
+export function DeskField({ control }: DeskFieldProps) {
+  // The parts in the form now, as the server will count them when it saves (not the saved station's).
+  const parts = useWatch({ control, name: 'parts' });
+  const countedMonitors = parts.filter((part) => part.type_path === MONITOR_TYPE_PATH).length;
   return (
     <section className={styles.card} aria-labelledby="desk-heading">
       <h2 id="desk-heading">Desk</h2>

@@ -73,7 +73,10 @@ describe('Edit battlestation', () => {
 
   it('edits the desk properties: main uses by checkbox, the monitor count from a labelled select', async () => {
     const user = userEvent.setup();
-    mockFetch({ '/api/battlestations/id/7': detail({ monitor_count: 2, monitor_count_manual: null, main_uses: ['work'] }) });
+    const monitor = (part_id: number) => ({ part_id, name: `Screen ${part_id}`, type_id: 3, type_name: 'Monitor', type_path: 'monitor' });
+    mockFetch({
+      '/api/battlestations/id/7': detail({ monitor_count: 2, monitor_count_manual: null, main_uses: ['work'], parts: [monitor(21), monitor(22), detail().parts[0]] }),
+    });
     upload.mockResolvedValue(detail());
     renderEdit();
     const desk = within(await screen.findByRole('region', { name: 'Desk' }));
@@ -81,13 +84,16 @@ describe('Edit battlestation', () => {
     const monitors = desk.getByRole('combobox', { name: 'Monitors' });
     expect(monitors).toHaveValue('');
     expect(desk.getByRole('option', { name: 'Count my Monitor parts (2)' })).toBeInTheDocument();
+    // The count follows the form's parts, before any save: one Monitor part removed, it says 1.
+    await user.click(screen.getByRole('button', { name: 'Remove Screen 22' }));
+    expect(desk.getByRole('option', { name: 'Count my Monitor parts (1)' })).toBeInTheDocument();
 
     await user.click(desk.getByRole('checkbox', { name: 'Gaming' }));
     await user.selectOptions(monitors, '3');
     await user.click(save());
     await screen.findByText('Battlestation updated!');
     const [, options] = upload.mock.calls[0];
-    expect([...options.form.keys()].sort()).toEqual(['main_uses', 'monitor_count']);
+    expect([...options.form.keys()].sort()).toEqual(['main_uses', 'monitor_count', 'removed_parts']);
     expect(JSON.parse(String(options.form.get('main_uses')))).toEqual(['gaming', 'work']);
     expect(options.form.get('monitor_count')).toBe('3');
   });

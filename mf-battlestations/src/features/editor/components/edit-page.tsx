@@ -82,7 +82,6 @@ function EditForm({ station }: { station: BattlestationDetail }) {
         onSave={save}
         onDelete={() => setDeleting(true)}
         createdDate={station.created_date}
-        countedMonitors={station.monitor_count_manual == null ? station.monitor_count : undefined}
       />
       <UploadDialog kind="update" state={upload} onCancel={() => abort.current?.abort()} onClose={() => setUpload(null)} />
       <DeleteConfirmModal

@@ -41,7 +41,7 @@ describe('PartsField: Did you mean …?', () => {
   });
 
   it('does not add a part twice', async () => {
-    renderWithProviders(<Harness initial={[{ part_id: 42, name: 'Logitech MX Master 3S', type_name: 'Mouse' }]} />, { route: '/battlestations/new' });
+    renderWithProviders(<Harness initial={[{ part_id: 42, name: 'Logitech MX Master 3S', type_name: 'Mouse', type_path: 'mouse' }]} />, { route: '/battlestations/new' });
     await pickFromDialog();
     expect(screen.getAllByRole('button', { name: 'Remove Logitech MX Master 3S' })).toHaveLength(1);
     expect(screen.getByText('Logitech MX Master 3S is already on the list.')).toBeInTheDocument();

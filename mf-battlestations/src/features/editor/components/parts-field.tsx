@@ -28,7 +28,7 @@ export function PartsField({ value, onChange }: PartsFieldProps) {
   };
 
   const add = (part: PartItem) => {
-    onChange([...value, { part_id: part.part_id, name: part.name, type_name: part.type_name }]);
+    onChange([...value, { part_id: part.part_id, name: part.name, type_name: part.type_name, type_path: part.type_path }]);
     setStatus(`${part.name} added.`);
   };
 

@@ -24,12 +24,10 @@ export interface StationFormProps {
   /** Editing: the station's creation date. */
   createdDate?: string;
   saveLabel?: string;
-  /** Editing: the monitors the saved station's parts give. */
-  countedMonitors?: number;
 }
 
 /** The create/edit form (SPEC "Create battlestation", §5): fields, ordered photos, parts, Save, Delete. */
-export function StationForm({ form, dirty, busy, onSave, onDelete, createdDate, saveLabel = 'Save', countedMonitors }: StationFormProps) {
+export function StationForm({ form, dirty, busy, onSave, onDelete, createdDate, saveLabel = 'Save' }: StationFormProps) {
   const { control, handleSubmit, formState, trigger, getValues, setValue } = form;
   const parts = useWatch({ control, name: 'parts' });
   // Read while rendering, so react-hook-form keeps it up to date.
@@ -175,7 +173,7 @@ export function StationForm({ form, dirty, busy, onSave, onDelete, createdDate, 
         />
       </section>
 
-      <DeskField control={control} countedMonitors={countedMonitors} />
+      <DeskField control={control} />
 
       <div className={styles.footer}>
         {createdDate && <p className={styles.created}>Created on {absoluteDate(createdDate)}</p>}

@@ -12,8 +12,8 @@ const initial: StationFormValues = {
   is_public: true,
   photos: [stored('a.jpg'), stored('b.jpg'), stored('c.jpg')],
   parts: [
-    { part_id: 1, name: 'CPU one', type_name: 'CPU' },
-    { part_id: 2, name: 'GPU two', type_name: 'GPU' },
+    { part_id: 1, name: 'CPU one', type_name: 'CPU', type_path: 'cpu' },
+    { part_id: 2, name: 'GPU two', type_name: 'GPU', type_path: 'gpu' },
   ],
   main_uses: ['gaming'],
   monitor_count: '',
@@ -36,7 +36,7 @@ describe('updatePayload (only changed fields, SPEC "Edit")', () => {
   });
 
   it('sends added and removed parts', () => {
-    const parts = [initial.parts[1], { part_id: 3, name: 'RAM', type_name: 'Memory' }];
+    const parts = [initial.parts[1], { part_id: 3, name: 'RAM', type_name: 'Memory', type_path: 'memory' }];
     expect(updatePayload(initial, { ...initial, parts })?.fields).toEqual({ added_parts: [3], removed_parts: [1] });
   });
 

@@ -27,6 +27,8 @@ export interface PartItem {
   part_id: number;
   name: string;
   type_name: string;
+  /** The category: Monitor parts count as the desk's monitors (decision 017). */
+  type_path: string;
 }
 
 export interface StationFormValues {
@@ -104,7 +106,7 @@ export function formValuesOf(station: BattlestationDetail): StationFormValues {
       isPrivate: station.is_public === 0,
       hotspots: hotspotItems(station.image_hotspots?.[i]),
     })),
-    parts: station.parts.map(({ part_id, name, type_name }) => ({ part_id, name, type_name })),
+    parts: station.parts.map(({ part_id, name, type_name, type_path }) => ({ part_id, name, type_name, type_path })),
     main_uses: station.main_uses ?? [],
     monitor_count: station.monitor_count_manual == null ? '' : String(station.monitor_count_manual),
   };

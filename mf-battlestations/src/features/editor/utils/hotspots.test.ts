@@ -10,8 +10,8 @@ const photos: PhotoItem[] = [
   { key: 'new:2', kind: 'new', file: file('c.jpg'), previewUrl: 'blob:c', hotspots: [mark(1), mark(2, 1, 0)] },
 ];
 const parts = [
-  { part_id: 1, name: 'Q1', type_name: 'Keyboard' },
-  { part_id: 2, name: 'Desk', type_name: 'Desk' },
+  { part_id: 1, name: 'Q1', type_name: 'Keyboard', type_path: 'keyboard' },
+  { part_id: 2, name: 'Desk', type_name: 'Desk', type_path: 'desk' },
 ];
 
 describe('photo hotspots in the editor', () => {
