@@ -42,6 +42,22 @@ describe('store-link check lock', () => {
     await expect(b.run(async () => 'b')).resolves.toBe('b');
   });
 
+  it('keeps the lock while a pass runs longer than its life, so no other instance starts the same links', async () => {
+    const a = createRunLock(first, key, 300, () => undefined);
+    const b = createRunLock(second, key, 300, () => undefined);
+    const { open, opened } = gate();
+    const running = a.run(async () => {
+      await opened;
+      return 'a';
+    });
+    // Three lives later the first pass still runs, and still holds the lock.
+    await new Promise((resolve) => setTimeout(resolve, 900));
+    await expect(b.run(async () => 'b')).resolves.toBeUndefined();
+    open();
+    await expect(running).resolves.toBe('a');
+    await expect(b.run(async () => 'b')).resolves.toBe('b');
+  });
+
   it('lets the lock expire when its holder never releases it', async () => {
     await second.set(key, 'a dead instance', 'PX', 200);
     const a = createRunLock(first, key, 60_000, () => undefined);
