@@ -12,14 +12,15 @@ declare module 'fastify' {
 /**
  * The store-link checker's schedule (issue 20 item 5): a pass every STORE_LINK_CHECK_INTERVAL_MS (off when 0,
  * the default in tests), the first one an interval after start. With REDIS_URL only the instance holding the
- * lock runs a pass; without it this process does. The lock outlives the longest pass a batch can take.
+ * lock runs a pass; without it this process does. The lock is renewed while a pass
+ * runs (run-lock): its life is only how long a holder that died keeps the others waiting.
  */
 export default fp(
   async (app) => {
     const options = app.config.storeLinkCheck;
     // The shared connection (plugins/redis); unreachable, a pass is skipped (createRunLock).
     const redis = app.redis;
-    const lockTtlMs = Math.max(60_000, options.timeoutMs * 2 + Math.ceil(options.batchSize / options.concurrency) * (options.timeoutMs + options.hostSpacingMs));
+    const lockTtlMs = Math.max(60_000, options.timeoutMs * 3);
     const lock = createRunLock(redis, `${app.config.rateLimitNamespace}store-link-check:lock`, lockTtlMs, (error) =>
       app.log.warn({ err: error }, 'store-link check lock unavailable; this pass is skipped'),
     );
