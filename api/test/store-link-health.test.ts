@@ -1,6 +1,6 @@
 import type http from 'node:http';
 import { STORE_LINK_MESSAGES } from '@battledeck/shared/contract';
-import { and, eq } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import { part_stores, store_link_checks, stores } from '../src/db/schema';
 import { LOOPBACK_ADDRESSES } from '../src/outbound/outbound-request';
 import { PROBE_ERRORS, probeLink } from '../src/store-links/probe-link';
@@ -107,8 +107,10 @@ describe('probeLink (HEAD, then GET, under the image import address policy)', ()
     expect(await hugeClosed).toBeLessThan(HUGE_PAGE_BYTES / 10);
   });
 
-  it('calls a 429 inconclusive rather than a failure', async () => {
+  it('calls a 429 inconclusive rather than a failure, and asks no more after a HEAD answered it', async () => {
+    seen.length = 0;
     await expect(probeLink(`${store.origin}/busy`, options())).resolves.toMatchObject({ outcome: 'inconclusive', status: 429 });
+    expect(seen.map((r) => r.method)).toEqual(['HEAD']);
   });
 });
 
@@ -150,6 +152,30 @@ describe('the checker, the admin section and where to buy', () => {
     expect(await whereToBuy(part.part_id)).toEqual(
       expect.arrayContaining([expect.objectContaining({ store_id: storeIds.gone, link_broken: true }), expect.not.objectContaining({ link_broken: expect.anything() })]),
     );
+  });
+
+  it('puts a link the store answers 429 to at the back of the queue, with its count of failures as it was', async () => {
+    const part = await createPart(t.app);
+    await link(part.part_id, storeIds.gone, '/gone');
+    await checkPart(part.part_id);
+    await t.app.db.update(part_stores).set({ url: `${store.origin}/busy` }).where(eq(part_stores.part_id, part.part_id));
+    const fresh = await createPart(t.app);
+    await link(fresh.part_id, await addStore('Busyshop'), '/busy');
+    expect((await checkPart(part.part_id)).json()).toMatchObject({ checked: 0 });
+    await checkPart(fresh.part_id);
+    const rowOf = async (partId: number) => (await t.app.db.select().from(store_link_checks).where(eq(store_link_checks.part_id, partId)))[0];
+    // A new URL starts afresh; a link never checked gets its row: neither is first in line any more.
+    expect(await rowOf(part.part_id)).toMatchObject({ url: `${store.origin}/busy`, consecutive_failures: 0, is_broken: false, last_status: 429 });
+    expect(await rowOf(fresh.part_id)).toMatchObject({ consecutive_failures: 0, is_broken: false, last_status: 429 });
+    expect(Date.parse(String((await rowOf(fresh.part_id)).last_checked_at))).toBeGreaterThan(Date.now() - 60_000);
+
+    // A link failed once and then put off keeps its one failure: the next failure marks it broken.
+    await t.app.db.update(part_stores).set({ url: `${store.origin}/gone` }).where(eq(part_stores.part_id, part.part_id));
+    await checkPart(part.part_id);
+    await t.app.db.execute(sql`UPDATE part_stores SET url = ${`${store.origin}/busy`} WHERE part_id = ${part.part_id}`);
+    await t.app.db.execute(sql`UPDATE store_link_checks SET url = ${`${store.origin}/busy`} WHERE part_id = ${part.part_id}`);
+    await checkPart(part.part_id);
+    expect(await rowOf(part.part_id)).toMatchObject({ consecutive_failures: 1, is_broken: false, last_status: 404 });
   });
 
   it('starts counting again after a success', async () => {

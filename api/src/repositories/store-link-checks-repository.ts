@@ -62,6 +62,29 @@ export async function recordCheck(db: Database, link: DueLink, result: CheckReco
       last_checked_at = excluded.last_checked_at`);
 }
 
+/**
+ * A check the store put off (429): no verdict, so the failures and the broken mark stay as they were (a
+ * fresh start when the link's URL changed), but the link goes to the back of the queue. Left out, it stayed
+ * the longest unchecked and took a place in every pass: a store that answers 429 to a batch's worth of
+ * links would keep every other link from being checked.
+ */
+export async function recordDeferredCheck(db: Database, link: DueLink, result: { status: number | null; checkedAt: Date }): Promise<void> {
+  const c = store_link_checks;
+  const sameUrl = sql`${c.url} = excluded.url`;
+  await db.execute(sql`
+    INSERT INTO ${c} (part_id, store_id, url, consecutive_failures, is_broken, last_status, last_error, last_checked_at, broken_since)
+    SELECT ${link.part_id}, ${link.store_id}, ${link.url}, 0, false, ${result.status}, NULL, ${result.checkedAt.toISOString()}::timestamptz, NULL
+    FROM ${part_stores} WHERE ${part_stores.part_id} = ${link.part_id} AND ${part_stores.store_id} = ${link.store_id} AND ${part_stores.url} = ${link.url}
+    ON CONFLICT (part_id, store_id) DO UPDATE SET
+      consecutive_failures = CASE WHEN ${sameUrl} THEN ${c.consecutive_failures} ELSE 0 END,
+      is_broken = CASE WHEN ${sameUrl} THEN ${c.is_broken} ELSE false END,
+      broken_since = CASE WHEN ${sameUrl} THEN ${c.broken_since} END,
+      last_status = CASE WHEN ${sameUrl} THEN ${c.last_status} ELSE excluded.last_status END,
+      last_error = CASE WHEN ${sameUrl} THEN ${c.last_error} END,
+      url = excluded.url,
+      last_checked_at = excluded.last_checked_at`);
+}
+
 /** A link judged broken that still holds the URL that failed (an edited link starts unchecked); null without a check. */
 export const brokenWhere = sql<boolean | null>`${store_link_checks.is_broken} AND ${store_link_checks.url} = ${part_stores.url}`;
 

@@ -1,6 +1,6 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Database } from '../db/database';
-import { listDueLinks, recordCheck, type DueLink } from '../repositories/store-link-checks-repository';
+import { listDueLinks, recordCheck, recordDeferredCheck, type DueLink } from '../repositories/store-link-checks-repository';
 import { linkHost, runPerHost } from '../store-links/host-pacer';
 import { PROBE_ERRORS, probeLink, type ProbeResult } from '../store-links/probe-link';
 import type { StoreLinkCheckOptions } from '../store-links/store-link-options';
@@ -32,7 +32,7 @@ export function checkerLooksOffline(results: readonly ProbeResult[], hosts: numb
 /**
  * One pass of the checker: the links due now (or one part's links), grouped by host and visited politely
  * (runPerHost: one request at a time per host, spaced, a cap across hosts), then the results stored, unless
- * no host answered at all (checkerLooksOffline). A 429 is left unrecorded.
+ * no host answered at all (checkerLooksOffline). A 429 is no verdict: the link only goes to the back of the queue.
  */
 export async function runCheckPass(deps: CheckPassDeps, scope: { partId?: number } = {}): Promise<CheckPassSummary> {
   const { db, log, options } = deps;
@@ -64,9 +64,12 @@ export async function runCheckPass(deps: CheckPassDeps, scope: { partId?: number
     return summary;
   }
   for (const { link, result, checkedAt } of results) {
-    // A 429 is the store asking us to slow down, not a verdict on the link.
-    if (result.outcome === 'inconclusive') continue;
     try {
+      // A 429 is the store asking us to slow down, not a verdict on the link.
+      if (result.outcome === 'inconclusive') {
+        await recordDeferredCheck(db, link, { status: result.status, checkedAt });
+        continue;
+      }
       await recordCheck(db, link, { ok: result.outcome === 'ok', status: result.status, error: result.error, checkedAt });
       summary.checked += 1;
       summary[result.outcome] += 1;

@@ -79,6 +79,8 @@ export async function probeLink(address: string, options: StoreLinkCheckOptions)
   try {
     headStatus = await finalStatus(url, 'HEAD', options, signal);
     if (isSuccess(headStatus)) return { outcome: 'ok', status: headStatus, error: null };
+    // Asked to slow down: a GET straight after would be the next request too soon.
+    if (headStatus === 429) return { outcome: 'inconclusive', status: headStatus, error: null };
   } catch (error) {
     // A refusal by the policy or a timeout will not change with another method.
     if (error instanceof ProbeStop || signal.aborted || isBlockedAddress(error)) return failed(describe(error, signal));
