@@ -38,7 +38,8 @@ export function png(width: number, height: number, [r, g, b]: [number, number, n
 /** Registers a fresh account as the register page does. */
 export async function registerAccount(request: APIRequestContext, prefix: string): Promise<Account> {
   const id = `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
-  const user = { username: `${prefix}_${id}`, email: `${prefix}.${id}@example.com`, password: 'secret-pass-1' };
+  // The prefix may hold what a username may (a space, an accent); the address keeps its plain letters only.
+  const user = { username: `${prefix}_${id}`, email: `${prefix.replace(/[^a-z0-9]/gi, '')}.${id}@example.com`, password: 'secret-pass-1' };
   const res = await request.post('/api/users/', { data: { ...user, confirmPassword: user.password } });
   expect(res.status(), await res.text()).toBe(201);
   const { user_id } = (await res.json()) as { user_id: string };
