@@ -56,6 +56,14 @@ describe('StoreLinksPage', () => {
     expect(await screen.findByText('No broken store links. Every checked link answered the last time it was checked.')).toBeInTheDocument();
   });
 
+  it('shows the last page, not an empty one, when the page asked for is past the end (the last row fixed or removed)', async () => {
+    const fetch = mockFetch({ '/api/admin/store-links/broken': TWO });
+    render('/admin/store_links?pageNumber=2');
+    await waitFor(() => expect(screen.getByTestId('location')).toHaveTextContent(/^\/admin\/store_links(\?pageNumber=1)?$/));
+    expect(await screen.findByText('Keychron Q1')).toBeInTheDocument();
+    expect(new URL(String(fetch.mock.calls.at(-1)![0]), 'http://x').searchParams.get('pageNumber') ?? '1').toBe('1');
+  });
+
   it('replaces the rows with a message when the list fails', async () => {
     mockFetch({ '/api/admin/store-links/broken': () => new Response('{"message":"boom"}', { status: 500 }) });
     render();

@@ -1,5 +1,5 @@
 import { brokenLinksQuery, type BrokenLink } from '@battledeck/shared/contract';
-import { Pagination, totalPages, useListState, usePageTitle } from '@battledeck/shared/ui';
+import { Pagination, totalPages, useLastPageBeyondEnd, useListState, usePageTitle } from '@battledeck/shared/ui';
 import { DeleteConfirmModal } from '@battledeck/shared/widgets';
 import table from '../../../components/admin-table.module.css';
 import { PageHeader } from '../../../components/page-header';
@@ -21,6 +21,8 @@ export default function StoreLinksPage() {
   const fixing = useDialogTarget<BrokenLink>();
   const removing = useDialogTarget<BrokenLink>();
   const remove = useRemoveStoreLink();
+  // Fixing or removing the last row of the last page leaves that page past the end (decision 3).
+  useLastPageBeyondEnd(state, links.data?.total, update);
 
   const rows = links.data?.links ?? [];
   const total = links.data?.total ?? 0;
