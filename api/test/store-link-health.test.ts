@@ -204,6 +204,24 @@ describe('the checker, the admin section and where to buy', () => {
     expect(await t.app.db.select().from(store_link_checks).where(eq(store_link_checks.part_id, part.part_id))).toEqual([]);
   });
 
+  it('answers 404, not 200 or 204, when the link went between the look and the write (a merge moved it meanwhile)', async () => {
+    const part = await createPart(t.app);
+    await link(part.part_id, storeIds.gone, '/gone');
+    // The row is there to read, but the write finds nothing: as when a concurrent merge moved it to the kept part.
+    await t.app.db.execute(sql.raw(`CREATE FUNCTION test_link_moves() RETURNS trigger LANGUAGE plpgsql AS $$
+      BEGIN IF OLD.part_id = ${part.part_id} THEN RETURN NULL; END IF; RETURN COALESCE(NEW, OLD); END $$`));
+    await t.app.db.execute(sql`CREATE TRIGGER test_link_moves BEFORE UPDATE OR DELETE ON part_stores FOR EACH ROW EXECUTE FUNCTION test_link_moves()`);
+    try {
+      const fixed = await t.app.inject({ method: 'PUT', url: `/api/admin/store-links/${part.part_id}/${storeIds.gone}`, headers: bearer(admin), payload: { url: `${store.origin}/ok` } });
+      expect([fixed.statusCode, fixed.json().message]).toEqual([404, STORE_LINK_MESSAGES.linkNotFound]);
+      const removed = await t.app.inject({ method: 'DELETE', url: `/api/admin/store-links/${part.part_id}/${storeIds.gone}`, headers: bearer(admin) });
+      expect([removed.statusCode, removed.json().message]).toEqual([404, STORE_LINK_MESSAGES.linkNotFound]);
+    } finally {
+      await t.app.db.execute(sql`DROP TRIGGER test_link_moves ON part_stores`);
+      await t.app.db.execute(sql`DROP FUNCTION test_link_moves()`);
+    }
+  });
+
   it('refuses a fix that is not an http(s) URL', async () => {
     const part = await createPart(t.app);
     await link(part.part_id, storeIds.gone, '/gone');

@@ -73,9 +73,14 @@ export async function upsertStoreLinks(db: Database, partId: number, links: read
     .onConflictDoUpdate({ target: [part_stores.part_id, part_stores.store_id], set: { url: sql`excluded.url` } });
 }
 
-export async function removeStoreLinks(db: Database, partId: number, storeIds: readonly number[]): Promise<void> {
-  if (storeIds.length === 0) return;
-  await db.delete(part_stores).where(and(eq(part_stores.part_id, partId), inArray(part_stores.store_id, [...storeIds])));
+/** Removes the part's links to those stores; how many there were. */
+export async function removeStoreLinks(db: Database, partId: number, storeIds: readonly number[]): Promise<number> {
+  if (storeIds.length === 0) return 0;
+  const removed = await db
+    .delete(part_stores)
+    .where(and(eq(part_stores.part_id, partId), inArray(part_stores.store_id, [...storeIds])))
+    .returning({ store_id: part_stores.store_id });
+  return removed.length;
 }
 
 export async function storeIdsOfPart(db: Database, partId: number): Promise<number[]> {

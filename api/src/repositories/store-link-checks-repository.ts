@@ -123,18 +123,17 @@ export async function countBrokenLinks(db: Database): Promise<number> {
   return row.total;
 }
 
-/** A link's current URL, or undefined when the part has no link to that store. */
-export async function findStoreLink(db: Database, partId: number, storeId: number): Promise<string | undefined> {
-  const [row] = await db
-    .select({ url: part_stores.url })
-    .from(part_stores)
+/**
+ * Gives a link a new URL and forgets its checks (the new address starts unchecked); false when the part has no
+ * link to that store (any more: a merge or a part save may have moved or removed it since it was listed).
+ */
+export async function updateStoreLinkUrl(db: Database, partId: number, storeId: number, url: string): Promise<boolean> {
+  const updated = await db
+    .update(part_stores)
+    .set({ url })
     .where(and(eq(part_stores.part_id, partId), eq(part_stores.store_id, storeId)))
-    .limit(1);
-  return row?.url;
-}
-
-/** Gives a link a new URL and forgets its checks (the new address starts unchecked). */
-export async function updateStoreLinkUrl(db: Database, partId: number, storeId: number, url: string): Promise<void> {
-  await db.update(part_stores).set({ url }).where(and(eq(part_stores.part_id, partId), eq(part_stores.store_id, storeId)));
+    .returning({ part_id: part_stores.part_id });
+  if (updated.length === 0) return false;
   await db.delete(store_link_checks).where(and(eq(store_link_checks.part_id, partId), eq(store_link_checks.store_id, storeId)));
+  return true;
 }

@@ -3,7 +3,7 @@ import type { Database } from '../db/database';
 import { notFound } from '../errors';
 import { refreshStoreCounts } from '../repositories/derived-columns-repository';
 import { findPart, removeStoreLinks } from '../repositories/part-write-repository';
-import { countBrokenLinks, findStoreLink, listBrokenLinks, updateStoreLinkUrl } from '../repositories/store-link-checks-repository';
+import { countBrokenLinks, listBrokenLinks, updateStoreLinkUrl } from '../repositories/store-link-checks-repository';
 import type { CheckPassSummary } from './store-link-check-service';
 
 /** GET /admin/store-links/broken: the links the checker found failing twice in a row, newest check first. */
@@ -20,11 +20,13 @@ export async function getBrokenLinks(db: Database, page: { pageNumber: number; r
   return { links, total };
 }
 
-/** PUT /admin/store-links/{partId}/{storeId}: a new address for the link, which starts unchecked. */
+/**
+ * PUT /admin/store-links/{partId}/{storeId}: a new address for the link, which starts unchecked. Whether the
+ * link is there is what the write itself finds (a read first could see a link a merge was moving away).
+ */
 export async function fixStoreLink(db: Database, partId: number, storeId: number, body: StoreLinkFixBody): Promise<{ url: string }> {
   return db.transaction(async (tx) => {
-    if ((await findStoreLink(tx, partId, storeId)) === undefined) throw notFound(STORE_LINK_MESSAGES.linkNotFound);
-    await updateStoreLinkUrl(tx, partId, storeId, body.url);
+    if (!(await updateStoreLinkUrl(tx, partId, storeId, body.url))) throw notFound(STORE_LINK_MESSAGES.linkNotFound);
     return { url: body.url };
   });
 }
@@ -32,9 +34,8 @@ export async function fixStoreLink(db: Database, partId: number, storeId: number
 /** DELETE /admin/store-links/{partId}/{storeId}: the part no longer links to the store (the store's part_count follows). */
 export async function removeStoreLink(db: Database, partId: number, storeId: number): Promise<void> {
   await db.transaction(async (tx) => {
-    if ((await findStoreLink(tx, partId, storeId)) === undefined) throw notFound(STORE_LINK_MESSAGES.linkNotFound);
     // Its health record goes with it through the foreign key.
-    await removeStoreLinks(tx, partId, [storeId]);
+    if ((await removeStoreLinks(tx, partId, [storeId])) === 0) throw notFound(STORE_LINK_MESSAGES.linkNotFound);
     await refreshStoreCounts(tx, [storeId]);
   });
 }
