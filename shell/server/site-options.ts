@@ -25,6 +25,8 @@ export function siteOptionsFromEnv(env: NodeJS.ProcessEnv, options: { port: numb
     remoteReleaseDirs: Object.fromEntries(REMOTE_FOLDERS.map((b) => [b, path.join(ROOT, b, 'releases')])),
     // A deploy keeps its own remotes file (REMOTES_FILE), which `npm run release:remote` rewrites.
     remotesFile: activeRemotesFile(env),
+    // The same variable the API reads: a proxy both trust is one whose visitors both count apart.
+    trustProxy: env.TRUST_PROXY,
     clientConfig: {
       firebase: {
         apiKey: env.FIREBASE_API_KEY ?? 'demo-api-key',

@@ -1,6 +1,7 @@
 import httpProxy from '@fastify/http-proxy';
 import type { FastifyInstance, FastifyReply, FastifyRequest, RawServerBase, RouteGenericInterface } from 'fastify';
 import type { IncomingHttpHeaders, OutgoingHttpHeaders } from 'node:http';
+import { forwardingHeaders, type PeerTrust } from './forwarded-for';
 
 /**
  * /api and /images passed through to the data service over kept-alive undici connections. The upstream
@@ -26,10 +27,6 @@ function withoutHopByHop<T extends IncomingHttpHeaders | OutgoingHttpHeaders>(he
   return kept;
 }
 
-function requestHeaders(request: FastifyRequest<RouteGenericInterface, RawServerBase>, headers: IncomingHttpHeaders): IncomingHttpHeaders {
-  // The API believes X-Forwarded-For from loopback only (TRUST_PROXY): it is always set here, never passed on.
-  return { ...withoutHopByHop(headers), 'x-forwarded-for': request.socket.remoteAddress ?? '' };
-}
 
 function answerUnavailable(reply: FastifyReply<RouteGenericInterface, RawServerBase>): void {
   if (reply.raw.headersSent) {
@@ -40,7 +37,10 @@ function answerUnavailable(reply: FastifyReply<RouteGenericInterface, RawServerB
 }
 
 /** Registers the pass-through of `prefix` (`/api`, `/images`) to the same path at `apiOrigin`. */
-export async function registerApiProxy(app: FastifyInstance, apiOrigin: string, prefix: string, routes: string[]): Promise<void> {
+export async function registerApiProxy(app: FastifyInstance, apiOrigin: string, prefix: string, routes: string[], trustedPeer: PeerTrust): Promise<void> {
+  // X-Forwarded-For names the peer (after the chain a trusted proxy in front sent): forwarded-for.ts.
+  const requestHeaders = (request: FastifyRequest<RouteGenericInterface, RawServerBase>, headers: IncomingHttpHeaders) =>
+    forwardingHeaders(withoutHopByHop(headers), request.socket.remoteAddress ?? '', trustedPeer);
   await app.register(httpProxy, {
     upstream: apiOrigin,
     prefix,

@@ -284,13 +284,44 @@ describe('the /api pass-through', () => {
   });
 });
 
+describe('X-Forwarded-For and the proxies in front of the site (TRUST_PROXY)', () => {
+  const forwarded = async (overrides: Partial<SiteServerOptions>) => {
+    const sites = [
+      await startSite(overrides),
+      await startSite({ apiOrigin: 'http://127.0.0.1:9', apiHandler: upstream.listeners('request')[0] as SiteServerOptions['apiHandler'], ...overrides }),
+    ];
+    try {
+      for (const site of sites) {
+        await request(site.port, '/api/x', { headers: { 'x-forwarded-for': '203.0.113.9', 'x-forwarded-proto': 'https', 'x-forwarded-host': 'evil.example' } });
+      }
+      return upstreamSaw.slice(-2).map((r) => [r.headers['x-forwarded-for'], r.headers['x-forwarded-proto'], r.headers['x-forwarded-host']]);
+    } finally {
+      await Promise.all(sites.map(({ site }) => site.close()));
+    }
+  };
+
+  it('passes on the chain a trusted proxy sent (loopback by default), then the proxy: the API counts each visitor apart', async () => {
+    const kept = ['203.0.113.9, 127.0.0.1', 'https', 'evil.example'];
+    // Through the proxy to the API, and to the API in this process.
+    expect(await forwarded({})).toEqual([kept, kept]);
+    expect(await forwarded({ trustProxy: '127.0.0.0/8, 10.0.0.0/8' })).toEqual([kept, kept]);
+  });
+
+  it("replaces what any other client claims with its own address, and drops its other forwarding headers", async () => {
+    const replaced = ['127.0.0.1', undefined, undefined];
+    expect(await forwarded({ trustProxy: 'false' })).toEqual([replaced, replaced]);
+    expect(await forwarded({ trustProxy: '10.0.0.0/8' })).toEqual([replaced, replaced]);
+  });
+});
+
 describe('the API in the same process (apiHandler)', () => {
   /** A site with the fake API's own request listener as its in-process API. */
   const inProcess = (overrides: Partial<SiteServerOptions> = {}) =>
     startSite({ apiOrigin: 'http://127.0.0.1:9', apiHandler: upstream.listeners('request')[0] as SiteServerOptions['apiHandler'], ...overrides });
 
   it('answers /api and /images with the routed path, streams an upload in unchanged, and sets X-Forwarded-For itself', async () => {
-    const site = await inProcess();
+    // Loopback is no trusted proxy here: the client's own X-Forwarded-For is replaced by its address.
+    const site = await inProcess({ trustProxy: 'false' });
     try {
       const body = randomBytes(3 * 1024 * 1024);
       const upload = await request(site.port, '/api/battlestations/3/images', {

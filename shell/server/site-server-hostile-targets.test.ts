@@ -87,6 +87,8 @@ beforeAll(async () => {
     remoteDirs: { 'mf-parts': path.join(root, 'mf-parts/dist') },
     remotesFile,
     clientConfig: { imageBaseUrl: '/images' },
+    // These clients connect from loopback, which the site trusts as a proxy by default: here it trusts none.
+    trustProxy: 'false',
   });
   await site.listen({ port: 0, host: '127.0.0.1' });
   sitePort = (site.server.address() as AddressInfo).port;

@@ -4,6 +4,7 @@ import { readFileSync, statSync } from 'node:fs';
 import http, { type IncomingHttpHeaders, type IncomingMessage, type ServerResponse } from 'node:http';
 import path from 'node:path';
 import { EMBED_MESSAGES, embedCardHeaders, embedCardHtml, embedMessageHtml, embedStationId, fetchEmbedStation } from './embed-card';
+import { forwardingHeaders, peerTrust, type PeerTrust } from './forwarded-for';
 import { registerApiProxy } from './site-proxy';
 import { createPageCache, pageBody, type PageBody, type PageEncoding } from './ssr/page-cache';
 
@@ -34,6 +35,8 @@ export interface SiteServerOptions {
    * passed through to `apiOrigin` (which the server renderer still uses for its data).
    */
   apiHandler?: (request: IncomingMessage, response: ServerResponse) => void;
+  /** TRUST_PROXY: the proxies in front of the site whose X-Forwarded-For it passes on (default: loopback). */
+  trustProxy?: string;
   /** The shell's build output. */
   shellDir: string;
   /** Static files beside the build (privacy page, favicon). */
@@ -305,6 +308,7 @@ export async function createSiteServer(options: SiteServerOptions): Promise<Site
   const authUrls = clientConfig.authEmulatorUrl
     ? [clientConfig.authEmulatorUrl]
     : ['https://identitytoolkit.googleapis.com', 'https://securetoken.googleapis.com'];
+  const trustedPeer = peerTrust(options.trustProxy);
   const refused = new WeakSet<IncomingMessage>();
   const malformed = new WeakSet<IncomingMessage>();
   const pageCache = createPageCache({
@@ -331,7 +335,7 @@ export async function createSiteServer(options: SiteServerOptions): Promise<Site
     logger: false,
     // With the API in this process, its requests go to it before the site's router: the same target checks
     // (a refused target is the site's to answer), the routed path, X-Forwarded-For set as the proxy sets it.
-    ...(options.apiHandler ? { serverFactory: inProcessApiServer(options.apiHandler, () => pageCache.clear()) } : {}),
+    ...(options.apiHandler ? { serverFactory: inProcessApiServer(options.apiHandler, trustedPeer, () => pageCache.clear()) } : {}),
     rewriteUrl: targetRewriter(refused, malformed),
     // A request target may be 8 KiB long, and the page routes are one wildcard.
     routerOptions: { maxParamLength: MAX_TARGET_LENGTH },
@@ -376,8 +380,8 @@ export async function createSiteServer(options: SiteServerOptions): Promise<Site
       if (isWrite(request.method) && mayHaveChanged(reply.statusCode) && request.url.startsWith('/api/')) pageCache.clear();
       done();
     });
-    await registerApiProxy(app, options.apiOrigin, '/api', ['/', '/*']);
-    await registerApiProxy(app, options.apiOrigin, '/images', ['/*']);
+    await registerApiProxy(app, options.apiOrigin, '/api', ['/', '/*'], trustedPeer);
+    await registerApiProxy(app, options.apiOrigin, '/images', ['/*'], trustedPeer);
   }
 
   async function servePage(request: FastifyRequest, reply: FastifyReply, pathname: string): Promise<FastifyReply> {
@@ -450,13 +454,13 @@ export async function createSiteServer(options: SiteServerOptions): Promise<Site
  * X-Forwarded-For set to the peer, as the proxy sets it; everything else, refused targets included, goes to
  * the site. `written` runs after every write the API did not refuse.
  */
-function inProcessApiServer(handle: NonNullable<SiteServerOptions['apiHandler']>, written: () => void) {
+function inProcessApiServer(handle: NonNullable<SiteServerOptions['apiHandler']>, trustedPeer: PeerTrust, written: () => void) {
   return (site: (request: IncomingMessage, response: ServerResponse) => void) =>
     http.createServer((request, response) => {
       const routed = routedTarget(request.url);
       if (routed === 'refused' || routed === 'malformed' || !isApiPath(routed)) return site(request, response);
       request.url = routed;
-      request.headers['x-forwarded-for'] = request.socket.remoteAddress ?? '';
+      request.headers = forwardingHeaders(request.headers, request.socket.remoteAddress ?? '', trustedPeer);
       if (isWrite(request.method)) {
         response.once('finish', () => {
           if (mayHaveChanged(response.statusCode)) written();

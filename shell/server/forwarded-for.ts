@@ -1,0 +1,34 @@
+import type { IncomingHttpHeaders } from 'node:http';
+import proxyaddr from 'proxy-addr';
+
+/** Whether a peer is a proxy in front of the site, whose X-Forwarded-* headers are believed. */
+export type PeerTrust = (address: string) => boolean;
+
+/**
+ * TRUST_PROXY, read as the API reads it: 'true', 'false' (or empty), or proxy-addr names and ranges,
+ * comma-separated ('loopback', '10.0.0.0/8'). Default: loopback, i.e. a reverse proxy on this machine.
+ */
+export function peerTrust(setting: string | undefined): PeerTrust {
+  const value = (setting ?? 'loopback').trim();
+  if (value === 'true') return () => true;
+  if (value === 'false' || value === '') return () => false;
+  const trusts = proxyaddr.compile(value.split(',').map((part) => part.trim()).filter(Boolean));
+  return (address) => trusts(address, 0);
+}
+
+/** Headers a client may send to pass for a proxy; only a trusted peer's reach the API. */
+const CLAIMS = ['x-forwarded-proto', 'x-forwarded-host', 'forwarded'];
+
+/**
+ * The forwarding headers the API gets with a request from `peer`. X-Forwarded-For names the peer; behind a
+ * trusted proxy the chain it sent comes first, so the API (trusting the same peers and this site) counts
+ * each visitor as a client of their own, not the proxy as one client for everybody (rate limits). From
+ * anyone else the claims are dropped: a client cannot pick the address it is counted under.
+ */
+export function forwardingHeaders(headers: IncomingHttpHeaders, peer: string, trusted: PeerTrust): IncomingHttpHeaders {
+  const sent = headers['x-forwarded-for'];
+  if (trusted(peer)) return { ...headers, 'x-forwarded-for': sent ? `${String(sent)}, ${peer}` : peer };
+  const kept: IncomingHttpHeaders = { ...headers, 'x-forwarded-for': peer };
+  for (const name of CLAIMS) delete kept[name];
+  return kept;
+}
