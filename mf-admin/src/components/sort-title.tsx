@@ -27,7 +27,8 @@ export function SortTitle<S extends string>({
 }) {
   const active = state.sortBy === column;
   const next: Direction = active ? (state.direction === 'asc' ? 'desc' : 'asc') : naturalDirection(column, state.direction);
-  const Arrow = active && state.direction === 'desc' ? ArrowDownOutlined : ArrowUpOutlined;
+  // Idle, the faint arrow shows where a click sorts (counts start highest first); active, how it is sorted.
+  const Arrow = (active ? state.direction : next) === 'desc' ? ArrowDownOutlined : ArrowUpOutlined;
   return (
     <button
       type="button"
