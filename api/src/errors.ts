@@ -16,6 +16,8 @@ export const MESSAGES = {
   unavailable: 'The service is temporarily unavailable. Please try again later.',
   /** A database statement ran past DB_STATEMENT_TIMEOUT_MS (the server is overloaded or a lock is held). */
   timedOut: 'The request took too long. Please try again later.',
+  /** The database rolled this change back to let a concurrent one through (a deadlock): nothing was saved. */
+  contention: 'Another change to the same data got in the way, and nothing was saved. Please try again.',
   /** Firebase Auth (or the local emulator) could not be reached or did not answer in time. */
   identityUnavailable: 'The sign-in service cannot be reached right now. Please try again later.',
   notFound: 'Not found.',

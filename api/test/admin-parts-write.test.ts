@@ -140,6 +140,28 @@ describe('POST /api/parts/', () => {
     expect(await imageFiles(t.config.imagesDir)).toEqual(filesBefore);
   });
 
+  it('answers 503 (try again), with nothing saved and no file left, when the database ends a deadlock by rolling the save back', async () => {
+    // The server's deadlock_detected, raised here by a trigger at the moment the part's store link is written.
+    await t.app.db.execute(sql.raw(`CREATE FUNCTION test_deadlock() RETURNS trigger LANGUAGE plpgsql AS $$
+      BEGIN RAISE EXCEPTION 'deadlock detected' USING ERRCODE = '40P01'; END $$`));
+    await t.app.db.execute(sql`CREATE TRIGGER test_deadlock BEFORE INSERT ON part_stores FOR EACH ROW EXECUTE FUNCTION test_deadlock()`);
+    const filesBefore = await imageFiles(t.config.imagesDir);
+    const [store] = await insertStores(t.app.db, [{ name: `Busy ${Date.now()}`, url: `https://busy-${Date.now()}.example` }]);
+    try {
+      const res = await save(
+        'POST',
+        '/api/parts/',
+        partForm({ name: 'Deadlocked part', type_id: cpu.type_id, manufacturer: 'AMD', added_stores: [{ store_id: store.store_id, url: 'https://busy.example/p' }] }, { bytes: jpeg }),
+      );
+      expect([res.statusCode, res.json(), res.headers['retry-after']]).toEqual([503, { message: 'Another change to the same data got in the way, and nothing was saved. Please try again.' }, '1']);
+    } finally {
+      await t.app.db.execute(sql`DROP TRIGGER test_deadlock ON part_stores`);
+      await t.app.db.execute(sql`DROP FUNCTION test_deadlock()`);
+    }
+    expect(await t.app.db.select().from(parts).where(eq(parts.name, 'Deadlocked part'))).toEqual([]);
+    expect(await imageFiles(t.config.imagesDir)).toEqual(filesBefore);
+  });
+
   it('refuses a file that is not an image, and a second file', async () => {
     const text = await save('POST', '/api/parts/', partForm({ name: 'Text', type_id: cpu.type_id, manufacturer: 'AMD' }, { bytes: Buffer.from('hello'), name: 'x.jpg' }));
     expect(text.statusCode).toBe(400);

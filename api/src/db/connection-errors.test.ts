@@ -45,6 +45,11 @@ describe('databaseFault: which database errors are a passing outage (503) rather
     expect(databaseFault(wrapped(serverError('55P03', 'canceling statement due to lock timeout')))).toBe('timeout');
   });
 
+  it('treats a deadlock or a serialization failure as contention: rolled back, safe to try again', () => {
+    expect(databaseFault(wrapped(serverError('40P01', 'deadlock detected')))).toBe('contention');
+    expect(databaseFault(wrapped(serverError('40001', 'could not serialize access due to concurrent update')))).toBe('contention');
+  });
+
   it('leaves real errors alone: constraint violations, syntax errors and plain bugs stay what they are', () => {
     expect(databaseFault(wrapped(serverError('23505', 'duplicate key value')))).toBeUndefined();
     expect(databaseFault(wrapped(serverError('42601', 'syntax error')))).toBeUndefined();

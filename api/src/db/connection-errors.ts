@@ -1,9 +1,10 @@
 /**
  * Database failures that are not the request's fault and pass by themselves: the server is down or
- * restarting, the network dropped, or a statement ran past DB_STATEMENT_TIMEOUT_MS. The error handler
- * answers them with 503 and a clear message instead of a 500.
+ * restarting, the network dropped, a statement ran past DB_STATEMENT_TIMEOUT_MS, or the transaction was
+ * the one the server rolled back to end a deadlock (or a serialization failure) with a concurrent write.
+ * The error handler answers them with 503 and a clear message instead of a 500.
  */
-export type DatabaseFault = 'unavailable' | 'timeout';
+export type DatabaseFault = 'unavailable' | 'timeout' | 'contention';
 
 /** Socket errors of node-postgres connecting to, or talking with, the server. */
 const NETWORK_CODES = new Set(['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'EPIPE', 'ENOTFOUND', 'EHOSTUNREACH', 'ENETUNREACH', 'EAI_AGAIN']);
@@ -13,6 +14,9 @@ const UNAVAILABLE_STATES = new Set(['57P01', '57P02', '57P03', '53300']);
 
 /** query_canceled (statement_timeout) and lock_not_available (lock_timeout). */
 const TIMEOUT_STATES = new Set(['57014', '55P03']);
+
+/** serialization_failure and deadlock_detected: rolled back whole, so trying again is safe. */
+const CONTENTION_STATES = new Set(['40001', '40P01']);
 
 /** node-postgres reports a dropped or never-made connection with plain messages, without a code. */
 const CONNECTION_MESSAGES = [
@@ -26,6 +30,7 @@ function faultOf(error: object): DatabaseFault | undefined {
   const { code, message } = error as { code?: unknown; message?: unknown };
   if (typeof code === 'string') {
     if (TIMEOUT_STATES.has(code)) return 'timeout';
+    if (CONTENTION_STATES.has(code)) return 'contention';
     // Class 08: connection exception.
     if (UNAVAILABLE_STATES.has(code) || code.startsWith('08') || NETWORK_CODES.has(code)) return 'unavailable';
   }

@@ -34,7 +34,9 @@ export default fp(
       const fault = databaseFault(error);
       if (fault || identityUnreachable(error)) {
         request.log.warn({ err: error }, 'a dependency is unavailable');
-        const message = fault === 'timeout' ? MESSAGES.timedOut : fault ? MESSAGES.unavailable : MESSAGES.identityUnavailable;
+        const message = fault === 'timeout' ? MESSAGES.timedOut : fault === 'contention' ? MESSAGES.contention : fault ? MESSAGES.unavailable : MESSAGES.identityUnavailable;
+        // A deadlock's loser may try again at once: the winner has its locks by now.
+        if (fault === 'contention') reply.header('Retry-After', '1');
         return reply.code(503).send({ message });
       }
       if (isLostReference(error)) {
