@@ -291,6 +291,9 @@ function createConfig({ dir, name, port, exposes, isHost = false, serverEntry })
       stats: 'errors-warnings',
       devServer: {
         port,
+        // Loopback unless told otherwise: /api goes on to an API that, with the Auth emulator, trusts unsigned
+        // tokens (npm run dev passes the HOST it checked; webpack-dev-server's default is every interface).
+        host: process.env.HOST || '127.0.0.1',
         hot: false,
         historyApiFallback: true,
         headers: { 'Access-Control-Allow-Origin': '*' },

@@ -186,8 +186,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
   const e = parsed.data;
   const production = e.NODE_ENV === 'production';
   const dataDir = path.resolve(REPO_ROOT, e.DATA_DIR ?? 'data');
-  const emulatorHost =
-    e.FIREBASE_AUTH_EMULATOR_HOST === undefined ? (production ? undefined : DEV_EMULATOR_HOST) : e.FIREBASE_AUTH_EMULATOR_HOST || undefined;
+  const emulatorHost = authEmulatorHostOf(e);
 
   const config: Config = {
     nodeEnv: e.NODE_ENV,
@@ -255,6 +254,15 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
 }
 
 /** 127.0.0.0/8, ::1 or localhost: only this machine can connect. */
+/**
+ * The Auth emulator the API trusts (its tokens unsigned), or undefined for the real Firebase Auth:
+ * FIREBASE_AUTH_EMULATOR_HOST when set ('' = none), else the local emulator outside production.
+ */
+export function authEmulatorHostOf(env: { NODE_ENV?: string; FIREBASE_AUTH_EMULATOR_HOST?: string }): string | undefined {
+  if (env.FIREBASE_AUTH_EMULATOR_HOST === undefined) return env.NODE_ENV === 'production' ? undefined : DEV_EMULATOR_HOST;
+  return env.FIREBASE_AUTH_EMULATOR_HOST.trim() || undefined;
+}
+
 export function isLoopbackHost(host: string): boolean {
   const bare = host.replace(/^\[(.*)\]$/, '$1').toLowerCase();
   return bare === 'localhost' || bare === '::1' || /^127(\.\d{1,3}){3}$/.test(bare);

@@ -57,6 +57,13 @@ describe('where the site listens', () => {
     expect(siteListenHost({ HOST: host, FIREBASE_API_KEY: 'AIza-real' })).toBe(host);
   });
 
+  it("treats npm start's API as the judge: a browser key does not make the emulator's unsigned tokens safe", () => {
+    // FIREBASE_API_KEY without NODE_ENV=production: the API in this process still trusts the emulator.
+    expect(siteListenHost({ FIREBASE_API_KEY: 'AIza-real' }, { apiUsesEmulator: true })).toBe('127.0.0.1');
+    expect(() => siteListenHost({ FIREBASE_API_KEY: 'AIza-real', HOST: '0.0.0.0' }, { apiUsesEmulator: true })).toThrow(/could sign in as any user/);
+    expect(siteListenHost({ FIREBASE_API_KEY: 'AIza-real', HOST: '0.0.0.0' }, { apiUsesEmulator: false })).toBe('0.0.0.0');
+  });
+
   it.each(['127.0.0.1', '::1', 'localhost'])('accepts loopback %s with the Auth emulator', (host) => {
     expect(siteListenHost({ HOST: host })).toBe(host);
   });

@@ -75,11 +75,12 @@ export function isLoopbackHost(host: string): boolean {
 
 /**
  * Where the site listens: HOST, by default 127.0.0.1 while the browser signs in against the Auth emulator
- * (no FIREBASE_API_KEY), 0.0.0.0 with a real Firebase project. A non-loopback HOST in emulator mode is
- * refused unless BATTLEDECK_UNSAFE_EMULATOR_ON_NETWORK=yes.
+ * (no FIREBASE_API_KEY) or the API the site serves /api from trusts it (`apiUsesEmulator`: npm start's API in
+ * this process, which outside production does unless told otherwise), 0.0.0.0 with a real Firebase project.
+ * A non-loopback HOST in emulator mode is refused unless BATTLEDECK_UNSAFE_EMULATOR_ON_NETWORK=yes.
  */
-export function siteListenHost(env: NodeJS.ProcessEnv): string {
-  const emulator = !env.FIREBASE_API_KEY;
+export function siteListenHost(env: NodeJS.ProcessEnv, { apiUsesEmulator = false }: { apiUsesEmulator?: boolean } = {}): string {
+  const emulator = !env.FIREBASE_API_KEY || apiUsesEmulator;
   const host = env.HOST?.trim() || (emulator ? '127.0.0.1' : '0.0.0.0');
   if (emulator && !isLoopbackHost(host) && env[UNSAFE_EMULATOR_ON_NETWORK] !== 'yes') {
     throw new Error(

@@ -1,4 +1,5 @@
 import path from 'node:path';
+import { authEmulatorHostOf } from '../../api/src/config';
 import { startEmbeddedApi, type EmbeddedApi } from '../../api/src/embedded';
 import { buildMissing, BUNDLES, ROOT } from './bundles';
 import { isPortOpen, startChild, stopChild, waitFor, type Child } from './processes';
@@ -37,13 +38,14 @@ function startApi(): Promise<EmbeddedApi> {
   return startEmbeddedApi({ ...process.env, DATA_DIR, API_PORT: String(API_PORT), PUBLIC_ORIGIN: publicOrigin(process.env, PORT) });
 }
 
-function startDevServers(): void {
+function startDevServers(host: string): void {
   const webpackCli = require.resolve('webpack-cli/bin/cli.js');
   for (const bundle of BUNDLES) {
     children.push(
       startChild(`${bundle} dev server`, process.execPath, [webpackCli, 'serve', '--mode', 'development'], {
         cwd: path.join(ROOT, bundle),
-        env: { ...process.env, API_PORT: String(API_PORT) },
+        // The dev servers pass /api on to this API: they listen where the site would (checked above).
+        env: { ...process.env, API_PORT: String(API_PORT), HOST: host },
       }),
     );
   }
@@ -75,12 +77,13 @@ async function main(): Promise<void> {
   process.on('SIGTERM', () => void stop(0));
 
   try {
-    // Checked before anything starts: emulator mode never listens beyond loopback unless told to, loudly.
-    const host = siteListenHost(process.env);
+    // Checked before anything starts: emulator mode never listens beyond loopback unless told to, loudly. The
+    // API is this process's (or behind the dev servers' proxy): the browser's key does not make its tokens signed.
+    const host = siteListenHost(process.env, { apiUsesEmulator: authEmulatorHostOf(process.env) !== undefined });
     if (!dev) await buildMissing();
     await startEmulator();
     api = await startApi();
-    if (dev) startDevServers();
+    if (dev) startDevServers(host);
     else stopSite = await startSite(host, api);
   } catch (error) {
     console.error(error instanceof Error ? error.message : error);

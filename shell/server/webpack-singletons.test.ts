@@ -47,6 +47,22 @@ describe('shared singletons in the webpack factory', () => {
       expect(() => factory(undefined, { mode: 'production' })).not.toThrow();
     }
   });
+
+  it("serve development builds on loopback unless HOST says otherwise (their /api proxy reaches an API that may trust the emulator's unsigned tokens)", () => {
+    const saved = process.env.HOST;
+    delete process.env.HOST;
+    try {
+      for (const bundle of ['shell', 'mf-battlestations', 'mf-parts', 'mf-profile', 'mf-admin']) {
+        // eslint-disable-next-line @typescript-eslint/no-require-imports
+        const factory = require(`../../${bundle}/webpack.config.js`) as ConfigFactory;
+        const configs = [factory(undefined, { mode: 'development' })].flat() as { devServer?: { host?: string } }[];
+        const hosts = configs.filter((config) => config.devServer).map((config) => config.devServer!.host);
+        expect({ bundle, hosts }).toEqual({ bundle, hosts: ['127.0.0.1'] });
+      }
+    } finally {
+      if (saved !== undefined) process.env.HOST = saved;
+    }
+  });
 });
 
 const ROOT = path.join(__dirname, '../..');
