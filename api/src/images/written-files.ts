@@ -14,6 +14,8 @@ import { contentTypeOf } from './image-names';
  */
 export class WrittenFiles {
   private readonly keys: string[] = [];
+  /** Writes not finished yet: a photo's copies are written side by side, and one may fail before the rest. */
+  private readonly inFlight = new Set<Promise<unknown>>();
 
   constructor(readonly storage: Storage) {}
 
@@ -21,15 +23,25 @@ export class WrittenFiles {
   async put(key: string, body: Buffer | Readable): Promise<void> {
     // Recorded before writing: a write that fails halfway is cleaned up too.
     this.keys.push(key);
-    await this.storage.put(key, body, contentTypeOf(key));
+    const write = this.storage.put(key, body, contentTypeOf(key));
+    this.inFlight.add(write);
+    try {
+      await write;
+    } finally {
+      this.inFlight.delete(write);
+    }
   }
 
   get written(): readonly string[] {
     return this.keys;
   }
 
-  /** Deletes everything written so far; failures are logged, never thrown over the original error. */
+  /**
+   * Deletes everything written so far, once the writes still running have ended (deleted before, a slow
+   * write would land after its delete and stay); failures are logged, never thrown over the original error.
+   */
   async removeAll(log?: Logger): Promise<void> {
+    while (this.inFlight.size > 0) await Promise.allSettled([...this.inFlight]);
     const keys = this.keys.splice(0);
     const results = await Promise.allSettled(keys.map((key) => this.storage.delete(key)));
     results.forEach((result, i) => {
