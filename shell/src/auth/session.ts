@@ -43,7 +43,10 @@ async function loadProfile(user: User): Promise<void> {
   } catch (error) {
     // SPEC §4: a failed token or profile fetch ends loading signed out, and is only logged.
     console.warn(`Could not load the profile (${queryKeys.users.profile(user.uid).join('/')}):`, error);
-    sessionStore.setState({ user: null, isAdmin: false, isModerator: false, loading: false });
+    sessionStore.setState({ user: null, isAdmin: false, isModerator: false, loading: false, getIdToken: async () => null });
+    // Signed out of Firebase too: it tells only a change of user, so the same person signing in again
+    // (once the API answers) would otherwise go unnoticed, and requests would still carry their token.
+    if (firebaseAuth().currentUser?.uid === user.uid) await signOutQuietly();
   }
 }
 

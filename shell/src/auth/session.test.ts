@@ -1,0 +1,49 @@
+import { sessionStore } from '@battledeck/shared/session';
+import { mockFetch, resetSession } from '@battledeck/shared/testing';
+import { onAuthStateChanged, signOut, type User } from 'firebase/auth';
+import { followAuthState } from './session';
+
+const auth: { currentUser: User | null } = { currentUser: null };
+jest.mock('./firebase', () => ({ firebaseAuth: () => auth }));
+jest.mock('firebase/auth', () => ({ onAuthStateChanged: jest.fn(), signOut: jest.fn() }));
+
+const user = { uid: 'uid-demo', displayName: 'demo', getIdToken: async () => 'token' } as unknown as User;
+const profile = { user_id: 'uid-demo', username: 'demo_user', email: 'demo@example.com', is_admin: false, is_moderator: false };
+
+/** Calls what Firebase would call on a change of user, then waits for the profile to load. */
+async function firebaseSays(next: User | null) {
+  auth.currentUser = next;
+  const listener = (onAuthStateChanged as jest.Mock).mock.calls.at(-1)![1] as (user: User | null) => void;
+  listener(next);
+  await new Promise((resolve) => setTimeout(resolve, 20));
+}
+
+describe('following Firebase Auth (SPEC §4)', () => {
+  beforeEach(() => {
+    (signOut as jest.Mock).mockImplementation(async () => {
+      auth.currentUser = null;
+    });
+    followAuthState();
+  });
+  afterEach(resetSession);
+
+  it('loads the profile of the signed-in user', async () => {
+    mockFetch({ '/api/users/uid-demo': profile });
+    await firebaseSays(user);
+    expect(sessionStore.getState()).toMatchObject({ user: { uid: 'uid-demo', displayName: 'demo_user' }, loading: false });
+  });
+
+  it('ends signed out, in Firebase too, when the profile cannot be loaded, so signing in again as the same user works', async () => {
+    mockFetch({ '/api/users/uid-demo': () => new Response('{"message":"down"}', { status: 503 }) });
+    jest.spyOn(console, 'warn').mockImplementation(() => undefined);
+    await firebaseSays(user);
+    expect(sessionStore.getState()).toMatchObject({ user: null, loading: false });
+    expect(await sessionStore.getState().getIdToken()).toBeNull();
+    expect(signOut).toHaveBeenCalled();
+    // Firebase tells listeners of the sign-out, and of the next sign-in (a change of user again).
+    await firebaseSays(null);
+    mockFetch({ '/api/users/uid-demo': profile });
+    await firebaseSays(user);
+    expect(sessionStore.getState().user).toMatchObject({ uid: 'uid-demo' });
+  });
+});
