@@ -21,6 +21,10 @@ afterAll(() => t?.close());
 const del = (uid: string, caller?: { token: string }) =>
   t.app.inject({ method: 'DELETE', url: `/api/users/${uid}`, headers: caller ? bearer(caller) : {} });
 
+async function waitForAnswer<T>(answer: () => T | undefined): Promise<void> {
+  for (let tries = 0; tries < 200 && answer() === undefined; tries += 1) await new Promise((resolve) => setTimeout(resolve, 25));
+}
+
 async function identityExists(uid: string): Promise<boolean> {
   return t.app.firebaseAuth.getUser(uid).then(
     () => true,
@@ -140,6 +144,23 @@ describe('DELETE /api/users/:id', () => {
     const missing = await del('no-such-user', admin);
     expect(missing.statusCode).toBe(404);
     expect(missing.json()).toEqual({ message: 'User not found.' });
+  });
+
+  it('refuses an admin whose admin role was taken while the deletion waited for the admin rows', async () => {
+    const [demoted, victim] = await Promise.all([createUser(t.app, { is_admin: true }), createUser(t.app)]);
+    let answer: Awaited<ReturnType<typeof del>> | undefined;
+    // Another admin's role change holds the rows (on PostgreSQL: PGlite runs one transaction at a time, so
+    // there the deletion starts after the change and its sign-in check already refuses it).
+    await t.app.db.transaction(async (tx) => {
+      await tx.execute(sql`UPDATE users SET is_admin = false WHERE user_id = ${demoted.uid}`);
+      const pending = del(victim.uid, demoted).then((res) => (answer = res));
+      await new Promise((resolve) => setTimeout(resolve, 400));
+      expect(answer).toBeUndefined();
+      void pending;
+    });
+    await waitForAnswer(() => answer);
+    expect(answer!.statusCode).toBe(403);
+    expect(await findUserById(t.app.db, victim.uid)).toBeDefined();
   });
 
   it('keeps the last administrator, and lets an administrator go while another remains', async () => {

@@ -3,7 +3,7 @@ import { USER_MESSAGES, type UpdateUserBody, type UpdateUserResponse } from '@ba
 import type { AuthUser } from '../auth/auth-user';
 import { firebaseErrorCode } from '../auth/firebase';
 import { assertRecentSignIn } from '../auth/guards';
-import { HttpError, MESSAGES, conflict, notFound } from '../errors';
+import { HttpError, MESSAGES, conflict, forbidden, notFound } from '../errors';
 import { removeStoredImages } from '../images/remove-stored-images';
 import { uniqueViolation } from '../lib/pg-errors';
 import { usernameSkeleton } from '../lib/username-skeleton';
@@ -93,13 +93,15 @@ export async function updateUserAccount(
   deps: Deps,
   uid: string,
   body: UpdateUserBody,
-  caller: Pick<AuthUser, 'authTime'>,
+  caller: Pick<AuthUser, 'authTime' | 'uid'>,
 ): Promise<UpdateUserResponse> {
   let change: AccountChange = {};
   let restore: UpdateRequest | undefined;
   let row: UserRow;
   try {
     row = await deps.db.transaction(async (tx) => {
+      // Someone else's account: the caller must still be an admin once the admin rows are held.
+      if (caller.uid !== uid) assertStillAdmin(await lockUserAndAdmins(tx, uid), caller.uid);
       const current = await lockUserById(tx, uid);
       if (!current) throw notFound(MESSAGES.userNotFound);
       change = changesOf(current, body);
@@ -154,6 +156,14 @@ export async function updateUserAccount(
   return { profile: toUserProfile(row), signedOut };
 }
 
+/**
+ * The route let an admin act on another account; checked again under the admin rows' locks, since a role
+ * change that was waiting on them may have taken the caller's admin role meanwhile (as updateUserRoles does).
+ */
+function assertStillAdmin(locked: readonly { user_id: string; is_admin: boolean }[], callerUid: string): void {
+  if (!locked.some((row) => row.user_id === callerUid && row.is_admin)) throw forbidden();
+}
+
 /** Deletes the Firebase identity; one that is already gone counts as deleted. Returns whether it existed. */
 async function deleteIdentity(deps: Deps, uid: string): Promise<boolean> {
   try {
@@ -177,9 +187,10 @@ async function deleteIdentity(deps: Deps, uid: string): Promise<boolean> {
  *
  * The last administrator cannot be deleted (409), so the admin area always has someone to run it.
  */
-export async function deleteUserAccount(deps: Deps, uid: string): Promise<void> {
+export async function deleteUserAccount(deps: Deps, uid: string, caller: Pick<AuthUser, 'uid'>): Promise<void> {
   const images = await deps.db.transaction(async (tx) => {
     const locked = await lockUserAndAdmins(tx, uid);
+    if (caller.uid !== uid) assertStillAdmin(locked, caller.uid);
     const target = locked.find((r) => r.user_id === uid);
     if (!target) {
       // No profile: an identity left without one is still removed; neither existing is a 404.

@@ -1,7 +1,7 @@
 import { errorSchema, uidParams } from '@battledeck/shared/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { requireRecentSignIn, requireSelfOrAdmin } from '../../auth/guards';
+import { requireRecentSignIn, requireSelfOrAdmin, requireUser } from '../../auth/guards';
 import { deleteUserAccount } from '../../services/user-account-service';
 import { routeRateLimit } from '../../plugins/rate-limit';
 
@@ -24,7 +24,7 @@ const route: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      await deleteUserAccount(app, request.params.id);
+      await deleteUserAccount(app, request.params.id, requireUser(request));
       return reply.code(204).send();
     },
   );
