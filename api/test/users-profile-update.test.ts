@@ -241,3 +241,41 @@ describe('account change rate limit', () => {
     expect(refused.json()).toEqual({ message: 'Too many requests. Please try again later.' });
   });
 });
+
+describe('account changes while the identity service hangs', () => {
+  let slow: TestApp;
+  beforeAll(async () => {
+    slow = await buildTestApp({ identityTimeoutMs: 500 });
+  });
+  afterAll(() => slow?.close());
+
+  /** Firebase answering reads but never a write: the call neither succeeds nor fails. */
+  async function whileWritesHang<T>(method: 'updateUser' | 'deleteUser', work: () => Promise<T>): Promise<T> {
+    const auth = slow.app.firebaseAuth as unknown as Record<string, unknown>;
+    const original = auth[method];
+    auth[method] = () => new Promise(() => undefined);
+    try {
+      return await work();
+    } finally {
+      auth[method] = original;
+    }
+  }
+
+  it('answers 503 within the time limit, keeps the account as it was, and holds no lock after', async () => {
+    const user = await createUser(slow.app);
+    const rename = (username: string) => slow.app.inject({ method: 'PUT', url: `/api/users/${user.uid}`, payload: { username }, headers: bearer(user) });
+    const started = Date.now();
+    const res = await whileWritesHang('updateUser', () => rename(newName('hung')));
+    expect([res.statusCode, res.json()]).toEqual([503, { message: 'The sign-in service cannot be reached right now. Please try again later.' }]);
+    expect(Date.now() - started).toBeLessThan(5000);
+    expect(await findUserById(slow.app.db, user.uid)).toEqual(user.row);
+    // The row is free again: the next change goes through at once.
+    const username = newName('after');
+    const next = await rename(username);
+    expect([next.statusCode, next.json().profile.username]).toEqual([200, username]);
+
+    const removed = await whileWritesHang('deleteUser', () => slow.app.inject({ method: 'DELETE', url: `/api/users/${user.uid}`, headers: bearer(user) }));
+    expect(removed.statusCode).toBe(503);
+    expect(await findUserById(slow.app.db, user.uid)).toBeDefined();
+  });
+});

@@ -3,6 +3,7 @@ import { USER_MESSAGES, type UpdateUserBody, type UpdateUserResponse } from '@ba
 import type { AuthUser } from '../auth/auth-user';
 import { firebaseErrorCode } from '../auth/firebase';
 import { assertRecentSignIn } from '../auth/guards';
+import { withIdentityTimeout } from '../auth/identity-errors';
 import { HttpError, MESSAGES, conflict, forbidden, notFound } from '../errors';
 import { removeStoredImages } from '../images/remove-stored-images';
 import { uniqueViolation } from '../lib/pg-errors';
@@ -30,7 +31,7 @@ import {
 import type { ServiceDeps } from './service-deps';
 import { IDENTITY_ERRORS, assertPasswordNotCommon, toUserProfile } from './users-service';
 
-type Deps = Pick<ServiceDeps, 'db' | 'firebaseAuth' | 'storage' | 'log'>;
+type Deps = Pick<ServiceDeps, 'db' | 'firebaseAuth' | 'storage' | 'log' | 'config'>;
 
 interface AccountChange {
   username?: string;
@@ -125,24 +126,24 @@ export async function updateUserAccount(
         if (change.username !== undefined) await refreshBattlestationDerived(tx, await listUserStationIds(tx, uid));
       }
 
-      await deps.firebaseAuth
-        .updateUser(uid, { email: change.email, password: change.password, displayName: change.username })
-        .catch((error: unknown) => {
-          throw identityError(error);
-        });
-      restore = {
+      const previous: UpdateRequest = {
         ...(change.email !== undefined ? { email: current.email } : {}),
         ...(change.username !== undefined ? { displayName: current.username } : {}),
       };
+      // Within the identity time limit: the rows above stay locked until Firebase answers (firebase-admin alone
+      // waits minutes). A change that lands after the caller heard 503 is put back (not a password: see below).
+      await withIdentityTimeout(
+        deps.firebaseAuth.updateUser(uid, { email: change.email, password: change.password, displayName: change.username }),
+        deps.config.identityTimeoutMs,
+        () => void restoreIdentity(deps, uid, previous),
+      ).catch((error: unknown) => {
+        throw identityError(error);
+      });
+      restore = previous;
       return updated;
     });
   } catch (error) {
-    if (restore && Object.keys(restore).length > 0) {
-      const previous = restore;
-      await deps.firebaseAuth.updateUser(uid, previous).catch((restoreError: unknown) => {
-        deps.log.error({ err: restoreError, uid, previous }, 'could not restore the identity after a failed account update');
-      });
-    }
+    if (restore) await restoreIdentity(deps, uid, restore);
     throw error;
   }
 
@@ -164,10 +165,24 @@ function assertStillAdmin(locked: readonly { user_id: string; is_admin: boolean 
   if (!locked.some((row) => row.user_id === callerUid && row.is_admin)) throw forbidden();
 }
 
-/** Deletes the Firebase identity; one that is already gone counts as deleted. Returns whether it existed. */
+/** Puts an identity's e-mail and name back after the account change that set them failed (a password cannot be). */
+async function restoreIdentity(deps: Deps, uid: string, previous: UpdateRequest): Promise<void> {
+  if (Object.keys(previous).length === 0) return;
+  await deps.firebaseAuth.updateUser(uid, previous).catch((restoreError: unknown) => {
+    deps.log.error({ err: restoreError, uid, previous }, 'could not restore the identity after a failed account update');
+  });
+}
+
+/**
+ * Deletes the Firebase identity, within the identity time limit (the account's rows are locked meanwhile);
+ * one that is already gone counts as deleted. Returns whether it existed.
+ */
 async function deleteIdentity(deps: Deps, uid: string): Promise<boolean> {
   try {
-    await deps.firebaseAuth.deleteUser(uid);
+    await withIdentityTimeout(deps.firebaseAuth.deleteUser(uid), deps.config.identityTimeoutMs, () =>
+      // The profile stayed (the caller heard 503); deleting the account again finishes the job.
+      deps.log.error({ uid }, 'the identity was deleted after its account deletion gave up; delete the account again to remove the profile'),
+    );
     return true;
   } catch (error) {
     if (firebaseErrorCode(error) === 'auth/user-not-found') return false;
