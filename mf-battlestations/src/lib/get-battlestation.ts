@@ -27,11 +27,19 @@ export function stationPagesFilter(id: number) {
   };
 }
 
-/** The station as the current viewer sees it; waits for the session so the owner's token is sent. */
+/**
+ * The station as the current viewer sees it; waits for the session so the owner's token is sent. While the
+ * signed-in viewer's copy loads, the page keeps showing the one it has of the same station (the server's,
+ * rendered for a visitor), instead of a skeleton that would drop the focus and an open photo or dialog.
+ */
 export function useBattlestation(id: number) {
   const loading = useSession((s) => s.loading);
   const viewer = useSession((s) => s.user?.uid ?? null);
-  return useQuery({ ...battlestationQueryOptions(id, viewer), enabled: !loading && Number.isInteger(id) && id > 0 });
+  return useQuery({
+    ...battlestationQueryOptions(id, viewer),
+    enabled: !loading && Number.isInteger(id) && id > 0,
+    placeholderData: (previous, previousQuery) => (previousQuery?.queryKey[2] === id ? previous : undefined),
+  });
 }
 
 /** Owner or staff (admin, moderator) may edit (decisions 5-6). */

@@ -1,5 +1,7 @@
 import { mockFetch, resetSession, setSession } from '@battledeck/shared/testing';
-import { screen, within } from '@testing-library/react';
+import { createQueryClient } from '@battledeck/shared/api';
+import { screen, waitFor, within } from '@testing-library/react';
+import { battlestationQueryOptions } from '../../../lib/get-battlestation';
 import { detail } from '../../../testing/fixtures';
 import { renderRoute } from '../../../testing/render-route';
 import DetailPage from './detail-page';
@@ -61,6 +63,25 @@ describe('Battlestation detail', () => {
     setSession({ signedInAs: 'owl_owner', getIdToken: async () => 'token-1' });
     await screen.findByRole('heading', { level: 1, name: 'Night Owl' });
     expect((fetch.mock.calls[0][1] as RequestInit).headers).toMatchObject({ Authorization: 'Bearer token-1' });
+  });
+
+  it("keeps the page it has, and the focus, while a visitor's copy gives way to the signed-in viewer's", async () => {
+    setSession({ loading: true });
+    const queryClient = createQueryClient();
+    // What the server rendered, for a visitor.
+    queryClient.setQueryData(battlestationQueryOptions(7, null).queryKey, detail({ is_favorited: 0 }));
+    let answer!: (response: Response) => void;
+    mockFetch({ '/api/battlestations/id/7': () => new Promise<Response>((resolve) => (answer = resolve)) });
+    renderRoute(<DetailPage />, { path: '/battlestations/:stationId', route: '/battlestations/7', queryClient });
+    const heart = screen.getByRole('button', { name: /favorite/i });
+    heart.focus();
+    setSession({ signedInAs: 'fan', getIdToken: async () => 'token-1' });
+    await waitFor(() => expect(answer).toBeDefined());
+    expect(screen.getByRole('heading', { level: 1, name: 'Night Owl' })).toBeInTheDocument();
+    expect(heart).toHaveFocus();
+    answer(new Response(JSON.stringify(detail({ is_favorited: 1 })), { headers: { 'content-type': 'application/json' } }));
+    await waitFor(() => expect(screen.getByRole('button', { name: /favorite/i })).toHaveAttribute('aria-pressed', 'true'));
+    expect(screen.getByRole('heading', { level: 1, name: 'Night Owl' })).toBeInTheDocument();
   });
 
   it('shows the load error with a link to the featured battlestations', async () => {
