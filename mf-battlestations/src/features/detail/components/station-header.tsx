@@ -17,8 +17,10 @@ function SocialLink({ link, label, icon }: { link: string; label: string; icon: 
 
 /** Name, links, 'By: username', 'Uploaded' date, the favorite button and, for the owner or staff, Edit. */
 export function StationHeader({ station }: { station: BattlestationDetail }) {
-  // In UTC until hydrated: the server does not know the viewer's time zone (ADR 012).
-  const zone = useHydrated() ? 'local' : 'utc';
+  // The date in UTC until hydrated, then the time since: the server knows neither the viewer's zone nor the
+  // moment the browser hydrates ('5 minutes ago' there could be '6' here: a mismatch; ADR 012).
+  const hydrated = useHydrated();
+  const zone = hydrated ? 'local' : 'utc';
   const canEdit = useCanEdit(station);
   const created = parseTimestamp(station.created_date);
   return (
@@ -42,7 +44,7 @@ export function StationHeader({ station }: { station: BattlestationDetail }) {
               // Focusable so keyboard users get the full date too.
               // eslint-disable-next-line jsx-a11y/no-noninteractive-tabindex
               <time dateTime={created.toISOString()} tabIndex={0} className={styles.time} aria-describedby={describedBy}>
-                {relativeTime(created, new Date(), zone)}
+                {hydrated ? relativeTime(created, new Date(), zone) : absoluteDate(created, zone)}
               </time>
             )}
           </Tooltip>
