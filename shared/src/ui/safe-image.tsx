@@ -1,4 +1,4 @@
-import { useState, type ImgHTMLAttributes } from 'react';
+import { useCallback, useState, type ImgHTMLAttributes } from 'react';
 import { ImageOffIcon } from './icons';
 import styles from './safe-image.module.css';
 
@@ -12,6 +12,11 @@ export interface SafeImageProps extends ImgHTMLAttributes<HTMLImageElement> {
 /** An image that lazy-loads and shows a 'file not found' placeholder when it is missing or fails. */
 export function SafeImage({ src, alt, placeholderText = 'Image not found', className, ...rest }: SafeImageProps) {
   const [failedSrc, setFailedSrc] = useState<string | null>(null);
+  // A server-rendered image may have loaded or failed before hydration, and React does not replay those
+  // events: tell its own listeners again, so onError shows the placeholder and onLoad reaches the caller.
+  const replayEarlyOutcome = useCallback((img: HTMLImageElement | null) => {
+    if (img?.complete && img.getAttribute('src')) img.dispatchEvent(new Event(img.naturalWidth === 0 ? 'error' : 'load'));
+  }, []);
   if (!src || failedSrc === src) {
     return (
       <span className={`${styles.placeholder} ${className ?? ''}`} role="img" aria-label={alt || placeholderText}>
@@ -28,6 +33,7 @@ export function SafeImage({ src, alt, placeholderText = 'Image not found', class
       decoding="async"
       className={className}
       onError={() => setFailedSrc(src)}
+      ref={replayEarlyOutcome}
       {...rest}
     />
   );
