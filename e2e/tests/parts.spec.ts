@@ -182,3 +182,13 @@ test('the catalogue and a part page have no axe violations, on a phone too', asy
   await expect(page.getByRole('region', { name: 'Battlestations using this part' }).getByRole('link').first()).toBeVisible();
   expect(await axeViolations(page)).toEqual([]);
 });
+
+test("a part picture that fails before the page's scripts run shows 'Image not found', as one failing later does", async ({ page }) => {
+  // Every part picture answers 404, before hydration (the scripts start once the page has loaded).
+  await page.route('**/images/parts/**', (route) => route.fulfill({ status: 404, body: '' }));
+  await page.goto('/parts/view/1');
+  await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+  const frame = page.locator('main');
+  await expect(frame.getByText('Image not found').first()).toBeVisible();
+  await expect(frame.locator('img[src*="/images/parts/"]')).toHaveCount(0);
+});
