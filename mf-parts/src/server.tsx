@@ -8,7 +8,7 @@ import { partsQueryOptions } from './features/catalogue/api/get-parts';
 import { browseTitle } from './features/catalogue/catalogue-texts';
 import { browseQuery, BROWSE_DEFAULTS } from './features/catalogue/hooks/use-catalogue-state';
 import { pairedPartsQueryOptions } from './features/part-detail/api/get-paired-parts';
-import { partBattlestationsQueryOptions } from './features/part-detail/api/get-part-battlestations';
+import { partBattlestationsQueryOptions, stationsPageOf } from './features/part-detail/api/get-part-battlestations';
 import { partQueryOptions } from './features/part-detail/api/get-part';
 import { partDescription } from './features/part-detail/part-texts';
 
@@ -22,10 +22,9 @@ export async function prefetch({ path, search, queryClient }: ServerPageRequest)
   if (part) {
     const id = Number(part.params.partId);
     if (!PART_ID.test(part.params.partId ?? '') || id < 1 || id > 2_147_483_647) return null;
-    const page = Number(search.get('page'));
     const [detail] = await Promise.all([
       queryClient.fetchQuery(partQueryOptions(id)).catch(() => null),
-      queryClient.prefetchQuery(partBattlestationsQueryOptions(id, Number.isInteger(page) && page >= 1 ? page : 1)),
+      queryClient.prefetchQuery(partBattlestationsQueryOptions(id, stationsPageOf(search))),
       queryClient.prefetchQuery(pairedPartsQueryOptions(id)),
     ]);
     return detail ? { title: detail.name, description: partDescription(detail), image: detail.image ? linkPreviewImageUrl('parts', detail.image, detail.image_size) : undefined } : null;

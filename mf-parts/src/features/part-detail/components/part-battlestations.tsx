@@ -2,15 +2,14 @@ import { PART_BATTLESTATIONS_PAGE_SIZE } from '@battledeck/shared/plain-contract
 import { BattlestationCard, BattlestationCardSkeleton, CardGrid, pageHref, Pagination, totalPages } from '@battledeck/shared/ui';
 import { useCallback, useEffect, useRef } from 'react';
 import { Link, useLocation, useSearchParams } from 'react-router-dom';
-import { usePartBattlestations } from '../api/get-part-battlestations';
+import { stationsPageOf, usePartBattlestations } from '../api/get-part-battlestations';
 import { PART_TEXTS } from '../part-texts';
 import styles from './part-page.module.css';
 
 /** The page of battlestations shown, from `?page=` (a bad value means the first). */
 function usePageParam(): [number, (page: number, replace?: boolean) => void] {
   const [params, setParams] = useSearchParams();
-  const raw = Number(params.get('page'));
-  const page = Number.isInteger(raw) && raw >= 1 ? raw : 1;
+  const page = stationsPageOf(params);
   const setPage = useCallback(
     (next: number, replace = false) => setParams(next > 1 ? { page: String(next) } : {}, { replace }),
     [setParams],

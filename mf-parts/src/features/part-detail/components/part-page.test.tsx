@@ -98,6 +98,18 @@ describe('Part page', () => {
     expect(pages).toEqual(['1', '2']);
   });
 
+  it('reads a page number past the API\'s limit as the first page, not an error', async () => {
+    const { fetchMock } = renderPart('/parts/view/7?page=1000001');
+    const stations = await screen.findByRole('region', { name: 'Battlestations using this part' });
+    expect(await within(stations).findByRole('link', { name: /Station 1/ })).toBeInTheDocument();
+    expect(within(stations).queryByRole('alert')).not.toBeInTheDocument();
+    const pages = fetchMock.mock.calls
+      .map(([input]) => new URL(String(input), 'http://localhost'))
+      .filter((url) => url.pathname.endsWith('/battlestations'))
+      .map((url) => url.searchParams.get('page_number'));
+    expect(pages).toEqual(['1']);
+  });
+
   it('shows the not-found message with a link to the catalogue, titled Error', async () => {
     renderPart('/parts/view/7', new Response(JSON.stringify({ message: 'Part not found.' }), { status: 404 }));
     expect(await screen.findByText("We're sorry. This part doesn't exist or couldn't be loaded.")).toBeInTheDocument();
