@@ -1,3 +1,4 @@
+import { useRef } from 'react';
 import { ClearIcon, SearchIcon } from './icons';
 import styles from './controls.module.css';
 
@@ -21,6 +22,7 @@ export interface SearchFieldProps {
  * submits the form, which the caller handles (or, without JavaScript, the browser sends as a GET).
  */
 export function SearchField({ id, name, label, value, onValueChange, onClear, placeholder, maxLength = 200, className }: SearchFieldProps) {
+  const input = useRef<HTMLInputElement>(null);
   return (
     <div className={[styles.search, className ?? ''].filter(Boolean).join(' ')}>
       <label htmlFor={id} className="visually-hidden">
@@ -28,6 +30,7 @@ export function SearchField({ id, name, label, value, onValueChange, onClear, pl
       </label>
       <div className={styles.searchBox}>
         <input
+          ref={input}
           id={id}
           name={name}
           type="search"
@@ -40,7 +43,16 @@ export function SearchField({ id, name, label, value, onValueChange, onClear, pl
           autoComplete="off"
         />
         {value && (
-          <button type="button" className={styles.clear} aria-label="Clear search" onClick={onClear}>
+          <button
+            type="button"
+            className={styles.clear}
+            aria-label="Clear search"
+            onClick={() => {
+              onClear();
+              // The button goes with the text: the focus goes back to the box, not to the page's start.
+              input.current?.focus();
+            }}
+          >
             <ClearIcon />
           </button>
         )}

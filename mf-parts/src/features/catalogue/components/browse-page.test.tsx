@@ -171,6 +171,17 @@ describe('Parts browse page', () => {
     expect(location()).toBe('/parts?searchTerm=ddr5');
     await userEvent.click(screen.getByRole('button', { name: 'Clear search' }));
     expect(location()).toBe('/parts');
+    // The focus goes back to the box, not to the start of the page with the button that went.
+    expect(screen.getByRole('searchbox', { name: 'Search parts' })).toHaveFocus();
+  });
+
+  it('clears text that was never searched for without leaving the page or adding to the history', async () => {
+    renderCatalogue('/parts?pageNumber=3', { parts: [part(1)], total: 60 });
+    const box = await screen.findByRole('searchbox', { name: 'Search parts' });
+    await userEvent.type(box, 'abc');
+    await userEvent.click(screen.getByRole('button', { name: 'Clear search' }));
+    expect(location()).toBe('/parts?pageNumber=3');
+    expect(box).toHaveValue('');
   });
 
   it('choosing a category resets the search and the page but keeps the sort and size', async () => {

@@ -52,9 +52,10 @@ export function CatalogueToolbar(props: CatalogueToolbarProps) {
         className={styles.search}
         value={text}
         onValueChange={setText}
+        // Clearing text never searched for changes nothing else (the page stays, no history entry).
         onClear={() => {
           setText('');
-          props.onSearch(undefined);
+          if (searchTerm) props.onSearch(undefined);
         }}
         placeholder="Search by name or manufacturer"
       />
