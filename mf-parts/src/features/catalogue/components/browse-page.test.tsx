@@ -147,6 +147,10 @@ describe('Parts browse page', () => {
     expect(Object.fromEntries(searchOf())).toEqual({ sortBy: 'battlestation_count', direction: 'desc' });
 
     await userEvent.click(screen.getByRole('link', { name: 'Page 2' }));
+    // The link used goes while the page loads: the focus continues at the results' heading, which is announced.
+    const results = screen.getByRole('region', { name: /Parts?$/ }).querySelector('h2')!;
+    expect(results).toHaveFocus();
+    expect(results).toHaveAttribute('aria-live', 'polite');
     await chooseOption('Per Page', '48');
     expect(Object.fromEntries(searchOf())).toEqual({ sortBy: 'battlestation_count', direction: 'desc', resultsPerPage: '48' });
 

@@ -19,6 +19,7 @@ export default function BrowsePage() {
   const { path, category, types, list, update, hrefFor, chooseCategory } = useCatalogueState();
   const parts = useParts({ ...list, partType: path });
   const topRef = useRef<HTMLDivElement>(null);
+  const resultsHeading = useRef<HTMLHeadingElement>(null);
 
   const categoryName = category.status === 'found' ? category.type.type_name : undefined;
   usePageTitle(browseTitle(categoryName));
@@ -37,6 +38,8 @@ export default function BrowsePage() {
   const goToPage = (pageNumber: number) => {
     update({ pageNumber });
     topRef.current?.scrollIntoView?.({ block: 'start' });
+    // Keyboard and screen reader users continue at the top of the new results.
+    resultsHeading.current?.focus({ preventScroll: true });
   };
 
   return (
@@ -61,7 +64,7 @@ export default function BrowsePage() {
               onPageSize={(resultsPerPage) => update({ resultsPerPage })}
             />
           </div>
-          <PartsResults parts={parts} pageNumber={list.pageNumber} resultsPerPage={list.resultsPerPage} onPage={goToPage} />
+          <PartsResults parts={parts} pageNumber={list.pageNumber} resultsPerPage={list.resultsPerPage} onPage={goToPage} headingRef={resultsHeading} />
         </div>
       </div>
     </div>

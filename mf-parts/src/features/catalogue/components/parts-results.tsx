@@ -1,6 +1,7 @@
 import type { PartsListResponse } from '@battledeck/shared/contract';
 import { countLabel } from '@battledeck/shared/format';
 import { pageHref, Pagination, totalPages } from '@battledeck/shared/ui';
+import type { RefObject } from 'react';
 import { useLocation } from 'react-router-dom';
 import type { UseQueryResult } from '@tanstack/react-query';
 import { CATALOGUE_TEXTS } from '../catalogue-texts';
@@ -14,14 +15,17 @@ interface PartsResultsProps {
   pageNumber: number;
   resultsPerPage: number;
   onPage: (page: number) => void;
+  /** The results' heading: a new page moves the focus there (the page link that was used goes while it loads). */
+  headingRef?: RefObject<HTMLHeadingElement | null>;
 }
 
 /** The grid of part cards with its loading, error and empty states and the page buttons. */
-export function PartsResults({ parts, pageNumber, resultsPerPage, onPage }: PartsResultsProps) {
+export function PartsResults({ parts, pageNumber, resultsPerPage, onPage, headingRef }: PartsResultsProps) {
   const location = useLocation();
   return (
     <section className={styles.results} aria-labelledby="parts-results-title" aria-busy={parts.isPending}>
-      <h2 id="parts-results-title" className={styles.resultsTitle}>
+      {/* Announced as it changes: a search, a sort or a page says how many parts it found. */}
+      <h2 id="parts-results-title" ref={headingRef} tabIndex={-1} className={styles.resultsTitle} aria-live="polite">
         {parts.isSuccess ? countLabel(parts.data.total, 'Part') : <span className="visually-hidden">Parts</span>}
       </h2>
       {parts.isError ? (

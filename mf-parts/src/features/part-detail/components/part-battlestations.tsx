@@ -22,6 +22,7 @@ export function PartBattlestations({ partId }: { partId: number }) {
   const [page, setPage] = usePageParam();
   const stations = usePartBattlestations(partId, page);
   const sectionRef = useRef<HTMLElement>(null);
+  const headingRef = useRef<HTMLHeadingElement>(null);
   const location = useLocation();
   // A page past the end (an old link) falls back to the first.
   const pastTheEnd = stations.isSuccess && stations.data.total > 0 && page > totalPages(stations.data.total, PART_BATTLESTATIONS_PAGE_SIZE);
@@ -31,11 +32,13 @@ export function PartBattlestations({ partId }: { partId: number }) {
   const goTo = (next: number) => {
     setPage(next);
     sectionRef.current?.scrollIntoView?.({ block: 'start' });
+    // The page link that was used goes while the next page loads: the focus continues at the section's heading.
+    headingRef.current?.focus({ preventScroll: true });
   };
 
   return (
     <section ref={sectionRef} aria-labelledby="part-stations-title" aria-busy={stations.isPending} className={styles.stations}>
-      <h2 id="part-stations-title" className={styles.sectionTitle}>
+      <h2 id="part-stations-title" ref={headingRef} tabIndex={-1} className={styles.sectionTitle}>
         {PART_TEXTS.usedIn}
       </h2>
       {stations.isError ? (

@@ -90,6 +90,7 @@ describe('Part page', () => {
     expect(within(stations).getByRole('link', { name: 'Page 2' })).toHaveAttribute('href', '/parts/view/7?page=2');
     await userEvent.click(within(stations).getByRole('link', { name: 'Page 2' }));
     expect(await within(stations).findByRole('link', { name: /Station 12/ })).toBeInTheDocument();
+    expect(within(stations).getByRole('heading', { level: 2 })).toHaveFocus();
     expect(screen.getByTestId('location')).toHaveTextContent('/parts/view/7?page=2');
     const pages = fetchMock.mock.calls
       .map(([input]) => new URL(String(input), 'http://localhost'))
