@@ -189,6 +189,12 @@ for (const colorScheme of ['light', 'dark'] as const) {
       await expectAccessible(page, 'phone drawer open');
       await page.keyboard.press('Escape');
       await expect(drawer).toBeHidden();
+      await expect(page.getByRole('button', { name: 'Open menu' })).toBeFocused();
+      // Its Close button gives the focus back to the menu button too.
+      await page.keyboard.press('Enter');
+      await drawer.getByRole('button', { name: 'Close menu' }).press('Enter');
+      await expect(drawer).toBeHidden();
+      await expect(page.getByRole('button', { name: 'Open menu' })).toBeFocused();
 
       await page.route('**/remotes/mf-parts/**', (route) => route.fulfill({ status: 500, body: 'down' }));
       await page.goto('/parts');

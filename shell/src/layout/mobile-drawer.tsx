@@ -24,6 +24,10 @@ export default function MobileDrawer({ onClose }: { onClose: () => void }) {
     if (location.pathname + location.search !== startPath.current) onClose();
   }, [location, onClose]);
 
+  // Closed by the dialog itself, as Esc does: the browser gives the focus back to the menu button, and its
+  // close event tells onClose. Unmounted first, the dialog would close detached, and the focus would be lost.
+  const close = () => dialogRef.current?.close();
+
   return (
     // A click on the backdrop closes the drawer; keyboard users close it with Esc (native to <dialog>) or the button.
     // eslint-disable-next-line jsx-a11y/click-events-have-key-events, jsx-a11y/no-noninteractive-element-interactions
@@ -33,14 +37,14 @@ export default function MobileDrawer({ onClose }: { onClose: () => void }) {
       aria-labelledby="drawer-title"
       onClose={onClose}
       onClick={(event) => {
-        if (event.target === dialogRef.current) onClose();
+        if (event.target === dialogRef.current) close();
       }}
     >
       <div className={styles.head}>
         <h2 id="drawer-title" className={styles.title}>
           Menu
         </h2>
-        <button type="button" className={styles.close} aria-label="Close menu" onClick={onClose}>
+        <button type="button" className={styles.close} aria-label="Close menu" onClick={close}>
           <CloseIcon />
         </button>
       </div>
