@@ -1,4 +1,5 @@
-import { queryKeys } from '@battledeck/shared/api';
+import { createQueryClient, queryKeys } from '@battledeck/shared/api';
+import { battlestationQueryOptions } from '../../../lib/get-battlestation';
 import type { BattlestationDetail } from '@battledeck/shared/contract';
 import { mockFetch, resetSession, setSession } from '@battledeck/shared/testing';
 import { act, fireEvent, screen } from '@testing-library/react';
@@ -50,6 +51,36 @@ describe('Favorite button', () => {
     fireEvent.click(screen.getByRole('link', { name: 'Please log in first' }));
     expect(screen.getByTestId('location')).toHaveTextContent('/login');
     expect(navigation.location.state).toEqual({ from: '/battlestations/7?from=test' });
+  });
+
+  it('keeps "Please log in first" while its link has the focus or the pointer, then gives it its time again', async () => {
+    setSession();
+    mockFetch({ '/api/battlestations/id/7': detail() });
+    renderDetail();
+    await screen.findByRole('heading', { level: 1, name: 'Night Owl' });
+    jest.useFakeTimers();
+    fireEvent.click(heart());
+    const link = screen.getByRole('link', { name: 'Please log in first' });
+    act(() => link.focus());
+    act(() => jest.advanceTimersByTime(NOTICE_VISIBLE_MS + NOTICE_FADE_MS + 1000));
+    expect(link).toBeInTheDocument();
+    expect(link.parentElement).not.toHaveClass('fading');
+    act(() => link.blur());
+    act(() => jest.advanceTimersByTime(NOTICE_VISIBLE_MS + NOTICE_FADE_MS));
+    expect(screen.queryByRole('link', { name: 'Please log in first' })).not.toBeInTheDocument();
+  });
+
+  it('counts a click made while the session still loads, once it has', async () => {
+    setSession({ loading: true });
+    const queryClient = createQueryClient();
+    queryClient.setQueryData(battlestationQueryOptions(7, null).queryKey, detail());
+    mockFetch({ '/api/battlestations/id/7': detail() });
+    renderRoute(<DetailPage />, { path: '/battlestations/:stationId', route: '/battlestations/7', queryClient });
+    fireEvent.click(heart());
+    expect(heart()).toHaveAttribute('aria-busy', 'true');
+    expect(screen.queryByRole('link', { name: 'Please log in first' })).not.toBeInTheDocument();
+    act(() => setSession());
+    expect(await screen.findByRole('link', { name: 'Please log in first' })).toBeInTheDocument();
   });
 
   it('signed in: the heart and the count change at once, with a loading animation until the server answers', async () => {

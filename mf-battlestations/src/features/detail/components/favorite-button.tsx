@@ -2,6 +2,7 @@ import type { BattlestationDetail } from '@battledeck/shared/contract';
 import { FAVORITE_MESSAGES } from '@battledeck/shared/plain-contract';
 import { useSession } from '@battledeck/shared/session';
 import { HeartIcon, type LoginRedirectState } from '@battledeck/shared/ui';
+import { useEffect, useState } from 'react';
 import { Link, useLocation } from 'react-router-dom';
 import { useFavoriteMutation } from '../api/favorite-battlestation';
 import { NOTICE_FADE_MS, useTimedNotice } from '../hooks/use-timed-notice';
@@ -19,18 +20,32 @@ export function FavoriteButton({ station }: { station: BattlestationDetail }) {
   const sessionLoading = useSession((s) => s.loading);
   const location = useLocation();
   const favorite = useFavoriteMutation(station.battlestation_id);
-  const { notice, show } = useTimedNotice<NoticeKind>();
+  const { notice, show, hold, release } = useTimedNotice<NoticeKind>();
   const favorited = station.is_favorited === 1;
   const pending = favorite.isPending;
+  // A click made while the session still loads (it starts once the page is idle) counts once it has.
+  const [queued, setQueued] = useState(false);
 
-  const onClick = () => {
-    if (notice || pending || sessionLoading) return;
+  const toggle = () => {
     if (!user) {
       show('signedOut');
       return;
     }
     favorite.mutate({ action: favorited ? 'remove' : 'add' }, { onError: () => show('failed') });
   };
+  const onClick = () => {
+    if (notice || pending || queued) return;
+    if (sessionLoading) setQueued(true);
+    else toggle();
+  };
+  useEffect(() => {
+    if (queued && !sessionLoading) {
+      setQueued(false);
+      toggle();
+    }
+    // toggle reads this render's session: the one that just finished loading.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [queued, sessionLoading]);
 
   const from: LoginRedirectState = { from: `${location.pathname}${location.search}${location.hash}` };
   return (
@@ -39,7 +54,7 @@ export function FavoriteButton({ station }: { station: BattlestationDetail }) {
         type="button"
         className={`${styles.button} ${favorited ? styles.on : ''}`}
         aria-pressed={favorited}
-        aria-busy={pending || undefined}
+        aria-busy={pending || queued || undefined}
         onClick={onClick}
       >
         {/* The name is the button's own text, so it always holds the visible count (WCAG 2.5.3): "Favorite, 4 favorites". */}
@@ -52,6 +67,10 @@ export function FavoriteButton({ station }: { station: BattlestationDetail }) {
         className={`${styles.notice} ${notice ? styles.visible : ''} ${notice?.fading ? styles.fading : ''}`}
         style={{ transitionDuration: `${NOTICE_FADE_MS}ms` }}
         role={notice?.kind === 'failed' ? 'alert' : 'status'}
+        onMouseEnter={hold}
+        onMouseLeave={release}
+        onFocus={hold}
+        onBlur={release}
       >
         {notice?.kind === 'signedOut' && (
           <Link to="/login" state={from}>

@@ -9,7 +9,11 @@ export interface TimedNotice<K> {
   fading: boolean;
 }
 
-/** A notice that shows, fades and goes by itself; `notice` is set for the whole 5.3 s. */
+/**
+ * A notice that shows, fades and goes by itself; `notice` is set for the whole 5.3 s. `hold` keeps it while
+ * the pointer or the focus is on it (its link must not vanish under a reader: WCAG 2.2.1), `release` gives it
+ * its time again.
+ */
 export function useTimedNotice<K>() {
   const [notice, setNotice] = useState<TimedNotice<K> | null>(null);
   const timers = useRef<ReturnType<typeof setTimeout>[]>([]);
@@ -20,14 +24,26 @@ export function useTimedNotice<K>() {
   };
   useEffect(() => clear, []);
 
-  const show = useCallback((kind: K) => {
+  const schedule = useCallback(() => {
     clear();
-    setNotice({ kind, fading: false });
     timers.current = [
       setTimeout(() => setNotice((current) => current && { ...current, fading: true }), NOTICE_VISIBLE_MS),
       setTimeout(() => setNotice(null), NOTICE_VISIBLE_MS + NOTICE_FADE_MS),
     ];
   }, []);
 
-  return { notice, show };
+  const show = useCallback(
+    (kind: K) => {
+      setNotice({ kind, fading: false });
+      schedule();
+    },
+    [schedule],
+  );
+
+  const hold = useCallback(() => {
+    clear();
+    setNotice((current) => current && { ...current, fading: false });
+  }, []);
+
+  return { notice, show, hold, release: schedule };
 }
