@@ -1,4 +1,4 @@
-import { useId, type ReactElement } from 'react';
+import { useEffect, useId, useState, type ReactElement } from 'react';
 import styles from './tooltip.module.css';
 
 export interface TooltipProps {
@@ -7,11 +7,32 @@ export interface TooltipProps {
   children: (describedBy: string) => ReactElement;
 }
 
-/** A small CSS-only tooltip: shown on hover and focus, announced as the trigger's description. */
+/**
+ * A small tooltip: shown on hover and focus (CSS), announced as the trigger's description. As WCAG 1.4.13
+ * asks, Escape hides it while the pointer or the focus stays, and the pointer may move onto it.
+ */
 export function Tooltip({ text, children }: TooltipProps) {
   const id = useId();
+  const [shown, setShown] = useState(false);
+  const [dismissed, setDismissed] = useState(false);
+
+  useEffect(() => {
+    if (!shown) return;
+    // On the document: a bubble shown by hovering has no focus inside it to hear the key.
+    const onKeyDown = (event: KeyboardEvent) => {
+      if (event.key === 'Escape') setDismissed(true);
+    };
+    document.addEventListener('keydown', onKeyDown);
+    return () => document.removeEventListener('keydown', onKeyDown);
+  }, [shown]);
+
+  const enter = () => setShown(true);
+  const leave = () => {
+    setShown(false);
+    setDismissed(false);
+  };
   return (
-    <span className={styles.wrap}>
+    <span className={styles.wrap} data-dismissed={dismissed || undefined} onMouseEnter={enter} onMouseLeave={leave} onFocus={enter} onBlur={leave}>
       {children(id)}
       <span id={id} role="tooltip" className={styles.bubble}>
         {text}
