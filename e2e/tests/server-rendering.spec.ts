@@ -132,3 +132,20 @@ test.describe('server-rendered public pages', () => {
     await expect(page.getByRole('heading', { name: new RegExp(`for “${word}”`) })).toBeVisible();
   });
 });
+
+test('a list page past the end is a redirect to the page the browser would show, so no page says nothing was found', async ({ request, browser, baseURL }) => {
+  const catalogue = await request.get('/parts?sortBy=name&pageNumber=99999', { maxRedirects: 0 });
+  expect([catalogue.status(), catalogue.headers().location]).toEqual([302, '/parts?sortBy=name']);
+  const stations = (await (await request.get('/api/battlestations', { params: { resultsPerPage: 12 } })).json()) as { total: number };
+  const last = Math.max(1, Math.ceil(stations.total / 12));
+  const browse = await request.get('/battlestations?pageNumber=99999', { maxRedirects: 0 });
+  expect([browse.status(), browse.headers().location]).toEqual([302, last > 1 ? `/battlestations?pageNumber=${last}` : '/battlestations']);
+
+  // Without scripts the visitor lands on the parts, not on 'Sorry, no parts found'.
+  const context = await browser.newContext({ baseURL, javaScriptEnabled: false });
+  const page = await context.newPage();
+  await page.goto('/parts?pageNumber=99999');
+  await expect(page).toHaveURL(/\/parts$/);
+  await expect(page.getByRole('list', { name: 'Parts' }).getByRole('link').first()).toBeVisible();
+  await context.close();
+});

@@ -1,7 +1,7 @@
 import { battlestationsListQuery, BATTLESTATIONS_QUERY_DEFAULTS } from '@battledeck/shared/plain-contract';
 import { linkPreviewImageUrl } from '@battledeck/shared/format';
 import type { PageHead, ServerPageRequest } from '@battledeck/shared/remote';
-import { readListState } from '@battledeck/shared/ui';
+import { pageHref, readListState, totalPages } from '@battledeck/shared/ui';
 import { matchPath } from 'react-router-dom';
 import App, { PEOPLE_BASE_PATH } from './app';
 import { battlestationsQueryOptions } from './features/browse/api/get-battlestations';
@@ -22,7 +22,10 @@ export async function prefetch({ path, search, basePath, queryClient }: ServerPa
   if (basePath === PEOPLE_BASE_PATH) return prefetchMember(path, search, queryClient);
   if (path === '' || path === '/') {
     const state = readListState(battlestationsListQuery, { ...BATTLESTATIONS_QUERY_DEFAULTS, searchTerm: undefined }, search);
-    await queryClient.fetchQuery(battlestationsQueryOptions(state));
+    const list = await queryClient.fetchQuery(battlestationsQueryOptions(state));
+    // Past the last page, the last one (decision 3, as useLastPageBeyondEnd does in the browser).
+    const pages = totalPages(list.total, state.resultsPerPage);
+    if (list.total > 0 && state.pageNumber > pages) return { title: 'Browse Battlestations', redirect: pageHref(`${basePath}${path === '/' ? '' : path}`, `?${search}`, pages) };
     return { title: 'Browse Battlestations' };
   }
   const detail = matchPath('/:stationId', path);

@@ -1,7 +1,8 @@
 import { partTypesQueryOptions } from '@battledeck/shared/api';
 import { linkPreviewImageUrl } from '@battledeck/shared/format';
 import type { PageHead, ServerPageRequest } from '@battledeck/shared/remote';
-import { readListState } from '@battledeck/shared/ui';
+import { PART_BATTLESTATIONS_PAGE_SIZE } from '@battledeck/shared/plain-contract';
+import { pageHref, readListState, totalPages } from '@battledeck/shared/ui';
 import { matchPath } from 'react-router-dom';
 import App from './app';
 import { partsQueryOptions } from './features/catalogue/api/get-parts';
@@ -17,25 +18,35 @@ export default App;
 
 const PART_ID = /^\d{1,10}$/;
 
-export async function prefetch({ path, search, queryClient }: ServerPageRequest): Promise<PageHead | null> {
+/** Past the last page of a list, the first is shown (decision 3; the pages do it in the browser): its address. */
+const pastTheEnd = (page: number, total: number, pageSize: number) => total > 0 && page > totalPages(total, pageSize);
+
+export async function prefetch({ path, search, basePath, queryClient }: ServerPageRequest): Promise<PageHead | null> {
   const part = matchPath('/view/:partId', path);
   if (part) {
     const id = Number(part.params.partId);
     if (!PART_ID.test(part.params.partId ?? '') || id < 1 || id > 2_147_483_647) return null;
-    const [detail] = await Promise.all([
+    const page = stationsPageOf(search);
+    const [detail, stations] = await Promise.all([
       queryClient.fetchQuery(partQueryOptions(id)).catch(() => null),
-      queryClient.prefetchQuery(partBattlestationsQueryOptions(id, stationsPageOf(search))),
+      queryClient.fetchQuery(partBattlestationsQueryOptions(id, page)).catch(() => null),
       queryClient.prefetchQuery(pairedPartsQueryOptions(id)),
     ]);
+    if (detail && stations && pastTheEnd(page, stations.total, PART_BATTLESTATIONS_PAGE_SIZE)) {
+      return { title: detail.name, redirect: pageHref(`${basePath}${path}`, `?${search}`, 1, 'page') };
+    }
     return detail ? { title: detail.name, description: partDescription(detail), image: detail.image ? linkPreviewImageUrl('parts', detail.image, detail.image_size) : undefined } : null;
   }
   const category = path === '' || path === '/' ? undefined : matchPath('/:partType', path)?.params.partType;
   if (category === undefined && path !== '' && path !== '/') return null;
   const list = readListState(browseQuery, BROWSE_DEFAULTS, search);
-  const [types] = await Promise.all([
+  const [types, parts] = await Promise.all([
     queryClient.fetchQuery(partTypesQueryOptions()),
     queryClient.fetchQuery(partsQueryOptions({ ...list, partType: category })),
   ]);
+  if (pastTheEnd(list.pageNumber, parts.total, list.resultsPerPage)) {
+    return { title: browseTitle(undefined), redirect: pageHref(`${basePath}${path === '/' ? '' : path}`, `?${search}`, 1) };
+  }
   if (category === undefined) return { title: browseTitle(undefined) };
   const type = types.find((t) => t.type_path === category);
   // An unknown category is sent to the whole catalogue by the page itself.

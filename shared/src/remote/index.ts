@@ -46,6 +46,12 @@ export interface PageHead {
   preloadImage?: { href: string; srcSet?: string; sizes?: string };
   /** The HTTP status of the rendered page: 404 for a page that says what it names does not exist (default 200). */
   status?: number;
+  /**
+   * Not this page but another of the site, as a path and query (`/parts?sortBy=name`): the address asks for
+   * a page past the end of a list, which the browser would replace at once (decision 3). The server answers
+   * 302 to it, so a visitor without scripts, or a crawler, gets the page and not a false 'nothing found'.
+   */
+  redirect?: string;
 }
 
 /** The contract of a remote's server build (`mf-…/src/server.tsx`). */

@@ -127,6 +127,23 @@ describe('server rendering through the remotes (ADR 012)', () => {
     expect(page!.html.toString()).toContain('<h1>Nobody here at /parts</h1>');
   });
 
+  it('answers 302 to the page a remote names instead (a list page past the end), and only to a path of this site', async () => {
+    release('vmove', {
+      heading: 'Moved',
+      prefetch: `async ({ path }) => ({
+        '/deep': { title: 'All Parts', redirect: '/parts?sortBy=name' },
+        '/away': { title: 'x', redirect: '//evil.example/x' },
+        '/scheme': { title: 'x', redirect: 'https://evil.example/x' },
+        '/slash': { title: 'x', redirect: '/\\\\evil.example' },
+        '/split': { title: 'x', redirect: '/parts\\r\\nSet-Cookie: a=b' },
+      })[path] ?? null`,
+    });
+    useRelease('vmove');
+    const moved = await render({ url: '/parts/deep?pageNumber=999' });
+    expect([moved?.status, moved?.headers, moved?.html.length]).toEqual([302, { Location: '/parts?sortBy=name' }, 0]);
+    for (const url of ['/parts/away', '/parts/scheme', '/parts/slash', '/parts/split']) expect([url, await render({ url })]).toEqual([url, null]);
+  });
+
   it('keeps text beyond ASCII whole, in what React hoists into <head> and in the markup, and the description it was built with', async () => {
     release('utf8', {
       code: `const { jsx, jsxs } = require('react/jsx-runtime');

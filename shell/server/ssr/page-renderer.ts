@@ -47,7 +47,7 @@ interface ShellRender {
 }
 
 export interface PageRenderer {
-  (request: { url: string }): Promise<{ status: number; html: Buffer } | null>;
+  (request: { url: string }): Promise<{ status: number; html: Buffer; headers?: Record<string, string> } | null>;
   /**
    * Renders these pages once, with no budget (the site calls it once it listens): the first render compiles
    * React's server code and evaluates each remote's build, which would otherwise push the first visitors past it.
@@ -213,7 +213,7 @@ export function createPageRenderer(options: PageRendererOptions): PageRenderer {
     return styles;
   }
 
-  async function renderWithin(url: string, budgetMs: number): Promise<{ status: number; html: Buffer } | null> {
+  async function renderWithin(url: string, budgetMs: number): Promise<{ status: number; html: Buffer; headers?: Record<string, string> } | null> {
     // Loading the shell's server build (once) is not the page's time; what follows is.
     const render = shellRender();
     const indexFile = path.join(options.shellDir, 'index.html');
@@ -232,6 +232,11 @@ export function createPageRenderer(options: PageRendererOptions): PageRenderer {
       signal,
     );
     if (!page) return null;
+    if (page.head.redirect !== undefined) {
+      // Only a path of this site: a remote's answer must not send visitors elsewhere.
+      const target = sitePath(page.head.redirect);
+      return target ? { status: 302, html: Buffer.alloc(0), headers: { Location: target } } : null;
+    }
     const shellPage = template(indexFile);
     const styles = remote ? await withTimeout(remoteStyles(remote, shellPage.inlined), signal) : Buffer.alloc(0);
     const pathname = new URL(url, 'http://site').pathname;
@@ -257,6 +262,15 @@ export function createPageRenderer(options: PageRendererOptions): PageRenderer {
   return Object.assign(({ url }: { url: string }) => renderWithin(url, options.budgetMs), {
     warmUp: async (urls: string[]) => void (await Promise.allSettled(urls.map((url) => renderWithin(url, 30_000)))),
   });
+}
+
+/**
+ * `target` if it is a path and query of this site in origin form (`/parts?x=1`), else null: not `//host`,
+ * `/\\host` or a scheme, no control characters, no spaces (a Location header is written as it is given).
+ */
+export function sitePath(target: string): string | null {
+  if (!/^\/(?![/\\])[\x21-\x7e]*$/.test(target) || target.includes('\\')) return null;
+  return target;
 }
 
 /** Where a render writes into the shell's page: its title, its description, the end of <head>, the empty #root. */

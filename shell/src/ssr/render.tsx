@@ -102,6 +102,8 @@ export async function renderPage({ url, loadRemote, signal }: RenderRequest): Pr
   }
   await partTypes;
   if (!head || signal.aborted) return null;
+  // Another address of the site: nothing to render here.
+  if (head.redirect) return { head, hoisted: '', markup: new Uint8Array(), state: '', remote };
   // A failed request would render an error the browser, retrying, might not show: the browser renders it.
   if (queryClient.getQueryCache().getAll().some((query) => query.state.status === 'error')) return null;
 
