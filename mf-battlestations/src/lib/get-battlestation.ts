@@ -38,7 +38,8 @@ export function useBattlestation(id: number) {
   return useQuery({
     ...battlestationQueryOptions(id, viewer),
     enabled: !loading && Number.isInteger(id) && id > 0,
-    placeholderData: (previous, previousQuery) => (previousQuery?.queryKey[2] === id ? previous : undefined),
+    // Only a visitor's copy stands in: another viewer's may hold what this one may not see (a private station).
+    placeholderData: (previous, previousQuery) => (previousQuery?.queryKey[2] === id && previousQuery.queryKey[3].viewer === null ? previous : undefined),
   });
 }
 

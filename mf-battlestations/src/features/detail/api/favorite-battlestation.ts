@@ -25,7 +25,9 @@ export function useFavoriteMutation(id: number) {
   return useMutation({
     mutationFn: ({ action }: FavoriteVariables) => favoriteBattlestation(id, action),
     onMutate: async ({ action }) => {
-      await queryClient.cancelQueries(pages);
+      // Only copies already here: the signed-in viewer's first load (the page shows the visitor's meanwhile)
+      // must go on, or, cancelled with nothing to go back to, it would never be asked again.
+      await queryClient.cancelQueries({ ...pages, predicate: (query) => pages.predicate(query) && query.state.data !== undefined });
       const previous = queryClient.getQueriesData<BattlestationDetail>(pages);
       const delta = action === 'add' ? 1 : -1;
       patch((s) => ({ ...s, is_favorited: action === 'add' ? 1 : 0, favorites: Math.max(0, s.favorites + delta) }));

@@ -1,6 +1,6 @@
 import { mockFetch, resetSession, setSession } from '@battledeck/shared/testing';
 import { createQueryClient } from '@battledeck/shared/api';
-import { screen, waitFor, within } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import { battlestationQueryOptions } from '../../../lib/get-battlestation';
 import { detail } from '../../../testing/fixtures';
 import { renderRoute } from '../../../testing/render-route';
@@ -82,6 +82,15 @@ describe('Battlestation detail', () => {
     answer(new Response(JSON.stringify(detail({ is_favorited: 1 })), { headers: { 'content-type': 'application/json' } }));
     await waitFor(() => expect(screen.getByRole('button', { name: /favorite/i })).toHaveAttribute('aria-pressed', 'true'));
     expect(screen.getByRole('heading', { level: 1, name: 'Night Owl' })).toBeInTheDocument();
+  });
+
+  it("never stands the owner's copy of a private station in for the next viewer's after a sign-out", async () => {
+    setSession({ signedInAs: 'owl_owner', getIdToken: async () => 'token-1' });
+    mockFetch({ '/api/battlestations/id/7': (_url: URL, init?: RequestInit) => (init?.headers && 'Authorization' in (init.headers as object) ? detail({ is_public: 0, name: 'Secret desk' }) : new Promise<Response>(() => undefined)) });
+    renderDetail();
+    await screen.findByRole('heading', { level: 1, name: 'Secret desk' });
+    act(() => setSession());
+    await waitFor(() => expect(screen.queryByRole('heading', { level: 1, name: 'Secret desk' })).not.toBeInTheDocument());
   });
 
   it('shows the load error with a link to the featured battlestations', async () => {

@@ -2,7 +2,7 @@ import { createQueryClient, queryKeys } from '@battledeck/shared/api';
 import { battlestationQueryOptions } from '../../../lib/get-battlestation';
 import type { BattlestationDetail } from '@battledeck/shared/contract';
 import { mockFetch, resetSession, setSession } from '@battledeck/shared/testing';
-import { act, fireEvent, screen } from '@testing-library/react';
+import { act, fireEvent, screen, waitFor } from '@testing-library/react';
 import { detail } from '../../../testing/fixtures';
 import { renderRoute } from '../../../testing/render-route';
 import { NOTICE_FADE_MS, NOTICE_VISIBLE_MS } from '../hooks/use-timed-notice';
@@ -68,6 +68,26 @@ describe('Favorite button', () => {
     act(() => link.blur());
     act(() => jest.advanceTimersByTime(NOTICE_VISIBLE_MS + NOTICE_FADE_MS));
     expect(screen.queryByRole('link', { name: 'Please log in first' })).not.toBeInTheDocument();
+  });
+
+  it("still loads the signed-in viewer's own copy when the heart is clicked while it is on its way", async () => {
+    setSession({ loading: true });
+    const queryClient = createQueryClient();
+    queryClient.setQueryData(battlestationQueryOptions(7, null).queryKey, detail({ favorites: 3 }));
+    let answerPage!: (response: Response) => void;
+    const fetch = mockFetch({
+      '/api/battlestations/id/7': () => new Promise<Response>((resolve) => (answerPage = resolve)),
+      '/api/battlestations/favorites/7': { favorites: 4, is_favorited: 1 },
+    });
+    renderRoute(<DetailPage />, { path: '/battlestations/:stationId', route: '/battlestations/7', queryClient });
+    act(() => setSession({ signedInAs: 'fan', getIdToken: async () => 'token' }));
+    // The viewer's copy is on its way (the page shows the visitor's) when the heart is clicked.
+    await waitFor(() => expect(answerPage).toBeDefined());
+    fireEvent.click(heart());
+    await waitFor(() => expect(fetch.mock.calls.some(([url]) => String(url).includes('/favorites/7'))).toBe(true));
+    // The viewer's own copy arrives after the favorite: it is shown, not dropped.
+    answerPage(new Response(JSON.stringify(detail({ name: 'Night Owl (fan view)', favorites: 4, is_favorited: 1 })), { headers: { 'content-type': 'application/json' } }));
+    expect(await screen.findByRole('heading', { level: 1, name: 'Night Owl (fan view)' })).toBeInTheDocument();
   });
 
   it('counts a click made while the session still loads, once it has', async () => {
