@@ -20,7 +20,7 @@ async function firebaseSays(next: User | null) {
 
 describe('following Firebase Auth (SPEC §4)', () => {
   beforeEach(() => {
-    (signOut as jest.Mock).mockImplementation(async () => {
+    (signOut as jest.Mock).mockClear().mockImplementation(async () => {
       auth.currentUser = null;
     });
     followAuthState();
@@ -33,8 +33,8 @@ describe('following Firebase Auth (SPEC §4)', () => {
     expect(sessionStore.getState()).toMatchObject({ user: { uid: 'uid-demo', displayName: 'demo_user' }, loading: false });
   });
 
-  it('ends signed out, in Firebase too, when the profile cannot be loaded, so signing in again as the same user works', async () => {
-    mockFetch({ '/api/users/uid-demo': () => new Response('{"message":"down"}', { status: 503 }) });
+  it('ends signed out, in Firebase too, when there is no profile (or it is refused), so signing in again as the same user works', async () => {
+    mockFetch({ '/api/users/uid-demo': () => new Response('{"message":"User not found."}', { status: 404 }) });
     jest.spyOn(console, 'warn').mockImplementation(() => undefined);
     await firebaseSays(user);
     expect(sessionStore.getState()).toMatchObject({ user: null, loading: false });
@@ -45,5 +45,22 @@ describe('following Firebase Auth (SPEC §4)', () => {
     mockFetch({ '/api/users/uid-demo': profile });
     await firebaseSays(user);
     expect(sessionStore.getState().user).toMatchObject({ uid: 'uid-demo' });
+  });
+
+  it('keeps the stored sign-in when the API cannot answer for a moment, and loads the profile once it can', async () => {
+    jest.useFakeTimers({ doNotFake: ['queueMicrotask', 'nextTick', 'setImmediate'] });
+    jest.spyOn(console, 'warn').mockImplementation(() => undefined);
+    let down = true;
+    mockFetch({ '/api/users/uid-demo': () => (down ? new Response('{"message":"down"}', { status: 503 }) : new Response(JSON.stringify(profile), { headers: { 'content-type': 'application/json' } })) });
+    auth.currentUser = user;
+    const listener = (onAuthStateChanged as jest.Mock).mock.calls.at(-1)![1] as (user: User | null) => void;
+    listener(user);
+    await jest.advanceTimersByTimeAsync(10);
+    expect(sessionStore.getState()).toMatchObject({ user: null, loading: false });
+    expect(signOut).not.toHaveBeenCalled();
+    down = false;
+    await jest.advanceTimersByTimeAsync(2_100);
+    expect(sessionStore.getState().user).toMatchObject({ uid: 'uid-demo', displayName: 'demo_user' });
+    jest.useRealTimers();
   });
 });

@@ -1,4 +1,4 @@
-import { apiRequest, queryKeys } from '@battledeck/shared/api';
+import { ApiError, apiRequest, queryKeys } from '@battledeck/shared/api';
 import type { UserProfile } from '@battledeck/shared/contract';
 import { sessionStore } from '@battledeck/shared/session';
 import { EmailAuthProvider, onAuthStateChanged, reauthenticateWithCredential, signOut, type User } from 'firebase/auth';
@@ -28,7 +28,10 @@ export async function reauthenticate(password: string): Promise<void> {
   }
 }
 
-async function loadProfile(user: User): Promise<void> {
+/** After a profile load that failed for a passing reason (a deploy's 503, the network): tries again, slower each time. */
+const PROFILE_RETRY_MS = [2_000, 5_000, 15_000, 30_000, 60_000];
+
+async function loadProfile(user: User, attempt = 0): Promise<void> {
   const getIdToken = (forceRefresh?: boolean) => user.getIdToken(forceRefresh);
   sessionStore.setState({ getIdToken });
   try {
@@ -44,9 +47,20 @@ async function loadProfile(user: User): Promise<void> {
     // SPEC §4: a failed token or profile fetch ends loading signed out, and is only logged.
     console.warn(`Could not load the profile (${queryKeys.users.profile(user.uid).join('/')}):`, error);
     sessionStore.setState({ user: null, isAdmin: false, isModerator: false, loading: false, getIdToken: async () => null });
-    // Signed out of Firebase too: it tells only a change of user, so the same person signing in again
-    // (once the API answers) would otherwise go unnoticed, and requests would still carry their token.
-    if (firebaseAuth().currentUser?.uid === user.uid) await signOutQuietly();
+    if (firebaseAuth().currentUser?.uid !== user.uid) return;
+    if (error instanceof ApiError && error.status >= 400 && error.status < 500) {
+      // Refused, or no profile: signed out of Firebase too. It tells only a change of user, so the same
+      // person signing in again would otherwise go unnoticed.
+      await signOutQuietly();
+      return;
+    }
+    // A passing failure: the stored sign-in stays, and the profile is asked for again until it comes.
+    setTimeout(
+      () => {
+        if (firebaseAuth().currentUser?.uid === user.uid && !sessionStore.getState().user) void loadProfile(user, attempt + 1);
+      },
+      PROFILE_RETRY_MS[Math.min(attempt, PROFILE_RETRY_MS.length - 1)],
+    );
   }
 }
 
