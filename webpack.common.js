@@ -293,7 +293,8 @@ function createConfig({ dir, name, port, exposes, isHost = false, serverEntry })
         port,
         // Loopback unless told otherwise: /api goes on to an API that, with the Auth emulator, trusts unsigned
         // tokens (npm run dev passes the HOST it checked; webpack-dev-server's default is every interface).
-        host: process.env.HOST || '127.0.0.1',
+        // A loopback name (localhost, ::1) is 127.0.0.1 too: the shell's proxy reaches the remotes' servers there.
+        host: process.env.HOST && !/^(localhost|::1|\[::1\]|127(\.\d{1,3}){3})$/i.test(process.env.HOST) ? process.env.HOST : '127.0.0.1',
         hot: false,
         historyApiFallback: true,
         headers: { 'Access-Control-Allow-Origin': '*' },

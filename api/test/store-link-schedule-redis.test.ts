@@ -43,15 +43,16 @@ describe('store-link check lock', () => {
   });
 
   it('keeps the lock while a pass runs longer than its life, so no other instance starts the same links', async () => {
-    const a = createRunLock(first, key, 300, () => undefined);
-    const b = createRunLock(second, key, 300, () => undefined);
+    // Renewed every third of its life: a pause of the machine shorter than two thirds (1 s) does not lose it.
+    const a = createRunLock(first, key, 1500, () => undefined);
+    const b = createRunLock(second, key, 1500, () => undefined);
     const { open, opened } = gate();
     const running = a.run(async () => {
       await opened;
       return 'a';
     });
-    // Three lives later the first pass still runs, and still holds the lock.
-    await new Promise((resolve) => setTimeout(resolve, 900));
+    // More than two lives later the first pass still runs, and still holds the lock.
+    await new Promise((resolve) => setTimeout(resolve, 3500));
     await expect(b.run(async () => 'b')).resolves.toBeUndefined();
     open();
     await expect(running).resolves.toBe('a');

@@ -21,8 +21,14 @@ afterAll(() => t?.close());
 const del = (uid: string, caller?: { token: string }) =>
   t.app.inject({ method: 'DELETE', url: `/api/users/${uid}`, headers: caller ? bearer(caller) : {} });
 
-async function waitForAnswer<T>(answer: () => T | undefined): Promise<void> {
-  for (let tries = 0; tries < 200 && answer() === undefined; tries += 1) await new Promise((resolve) => setTimeout(resolve, 25));
+/** Until a statement of this database waits for a row lock (the deletion at the admin rows), at most 15 s. */
+async function waitForLockWait(): Promise<void> {
+  for (let tries = 0; tries < 300; tries += 1) {
+    const [row] = await rows<{ waiting: number }>(t.app.db, sql`SELECT count(*)::int AS waiting FROM pg_stat_activity WHERE datname = current_database() AND wait_event_type = 'Lock'`);
+    if (row.waiting > 0) return;
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+  throw new Error('the deletion never waited for the admin rows');
 }
 
 async function identityExists(uid: string): Promise<boolean> {
@@ -151,15 +157,16 @@ describe('DELETE /api/users/:id', () => {
     let answer: Awaited<ReturnType<typeof del>> | undefined;
     // Another admin's role change holds the rows (on PostgreSQL: PGlite runs one transaction at a time, so
     // there the deletion starts after the change and its sign-in check already refuses it).
+    let pending: Promise<unknown> = Promise.resolve();
     await t.app.db.transaction(async (tx) => {
       await tx.execute(sql`UPDATE users SET is_admin = false WHERE user_id = ${demoted.uid}`);
-      const pending = del(victim.uid, demoted).then((res) => (answer = res));
-      await new Promise((resolve) => setTimeout(resolve, 400));
+      pending = del(victim.uid, demoted).then((res) => (answer = res));
+      if (t.app.database.engine === 'postgres') await waitForLockWait();
+      else await new Promise((resolve) => setTimeout(resolve, 200));
       expect(answer).toBeUndefined();
-      void pending;
     });
-    await waitForAnswer(() => answer);
-    expect(answer!.statusCode).toBe(403);
+    await pending;
+    expect(answer?.statusCode).toBe(403);
     expect(await findUserById(t.app.db, victim.uid)).toBeDefined();
   });
 

@@ -257,6 +257,11 @@ it('answers /config.js and /remotes.json, however encoded, with the running conf
     expect({ target, status, development: text.includes('DEVELOPMENT_COPY') }).toEqual({ target, status: 200, development: false });
     expect(text).toContain('__BATTLEDECK_CONFIG__');
   }
+  // Reached through an encoded slash and a dot segment, the file is the development copy: never served.
+  for (const target of ['/x%2f..%2fconfig.js', '/x%2F..%2Fremotes.json', '/x/..%2fconfig.js']) {
+    const { status, text } = await raw(`GET ${target} HTTP/1.1`);
+    expect({ target, status, development: /DEVELOPMENT_COPY|development/.test(text) }).toEqual({ target, status: 404, development: false });
+  }
   for (const target of ['/remotes.json', '/remot%65s.json', '/%72emotes.json']) {
     const { status, text } = await raw(`GET ${target} HTTP/1.1`);
     expect({ target, status, development: text.includes('development') }).toEqual({ target, status: 200, development: false });

@@ -217,7 +217,9 @@ export function siteFileFor(options: SiteServerOptions, urlPath: string): string
     : (resolveInside(options.shellDir, decoded) ?? resolveInside(options.publicDir, decoded));
   // Source maps stay build artefacts (they rebuild the source for anyone who asks); the site never serves them.
   if (!file || path.extname(file) === '.map') return null;
-  return file.endsWith('index.html') || file === path.join(options.publicDir, 'remotes.json') ? null : file;
+  // The development copies of what the site answers itself (however the path reached them: `/x/..%2fconfig.js`).
+  const developmentCopies = [path.join(options.publicDir, 'remotes.json'), path.join(options.publicDir, 'config.js')];
+  return file.endsWith('index.html') || developmentCopies.includes(file) ? null : file;
 }
 
 /** Sends a file from disk; a build-time .br or .gz sibling when the client accepts it (never compressed here). */

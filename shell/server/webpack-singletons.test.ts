@@ -59,6 +59,15 @@ describe('shared singletons in the webpack factory', () => {
         const hosts = configs.filter((config) => config.devServer).map((config) => config.devServer!.host);
         expect({ bundle, hosts }).toEqual({ bundle, hosts: ['127.0.0.1'] });
       }
+      // A loopback name is 127.0.0.1 too (the shell's proxy reaches the remotes there); another address is kept.
+      // eslint-disable-next-line @typescript-eslint/no-require-imports
+      const shell = require('../../shell/webpack.config.js') as ConfigFactory;
+      const hostOf = (host: string) => {
+        process.env.HOST = host;
+        return ([shell(undefined, { mode: 'development' })].flat() as { devServer?: { host?: string } }[]).find((config) => config.devServer)!.devServer!.host;
+      };
+      expect(['localhost', '::1', '127.0.0.2', '10.0.0.5'].map(hostOf)).toEqual(['127.0.0.1', '127.0.0.1', '127.0.0.1', '10.0.0.5']);
+      delete process.env.HOST;
     } finally {
       if (saved !== undefined) process.env.HOST = saved;
     }

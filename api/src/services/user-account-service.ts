@@ -21,6 +21,7 @@ import {
   USER_UNIQUE_INDEXES,
   deleteUserRow,
   findOtherUserConflicts,
+  findUserById,
   lockUsernameSkeleton,
   usernameSkeletonTaken,
   lockUserAndAdmins,
@@ -135,7 +136,7 @@ export async function updateUserAccount(
       await withIdentityTimeout(
         deps.firebaseAuth.updateUser(uid, { email: change.email, password: change.password, displayName: change.username }),
         deps.config.identityTimeoutMs,
-        () => void restoreIdentity(deps, uid, previous),
+        () => void alignIdentityWithProfile(deps, uid, previous),
       ).catch((error: unknown) => {
         throw identityError(error);
       });
@@ -170,6 +171,19 @@ async function restoreIdentity(deps: Deps, uid: string, previous: UpdateRequest)
   if (Object.keys(previous).length === 0) return;
   await deps.firebaseAuth.updateUser(uid, previous).catch((restoreError: unknown) => {
     deps.log.error({ err: restoreError, uid, previous }, 'could not restore the identity after a failed account update');
+  });
+}
+
+/**
+ * A change Firebase made after the caller heard 503: the fields it changed are set again to what the profile
+ * holds now (the old values, or those of a later change that went through meanwhile).
+ */
+async function alignIdentityWithProfile(deps: Deps, uid: string, changed: UpdateRequest): Promise<void> {
+  const row = await findUserById(deps.db, uid).catch(() => undefined);
+  if (!row) return;
+  await restoreIdentity(deps, uid, {
+    ...(changed.email !== undefined ? { email: row.email } : {}),
+    ...(changed.displayName !== undefined ? { displayName: row.username } : {}),
   });
 }
 
