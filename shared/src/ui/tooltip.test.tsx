@@ -1,4 +1,4 @@
-import { fireEvent, render, screen } from '@testing-library/react';
+import { act, fireEvent, render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { Tooltip } from './tooltip';
 
@@ -30,6 +30,18 @@ describe('Tooltip (WCAG 1.4.13)', () => {
     expect(wrap).toHaveAttribute('data-dismissed');
     await userEvent.tab();
     expect(wrap).not.toHaveAttribute('data-dismissed');
+  });
+
+  it('still hears Escape, and stays hidden, while focused after the pointer has left', async () => {
+    const { trigger, wrap } = renderTooltip();
+    fireEvent.mouseEnter(wrap);
+    act(() => trigger.focus());
+    fireEvent.mouseLeave(wrap);
+    fireEvent.keyDown(document, { key: 'Escape' });
+    expect(wrap).toHaveAttribute('data-dismissed');
+    fireEvent.mouseEnter(wrap);
+    fireEvent.mouseLeave(wrap);
+    expect(wrap).toHaveAttribute('data-dismissed');
   });
 
   it('hides on Escape while only hovered', () => {

@@ -13,8 +13,12 @@ export interface TooltipProps {
  */
 export function Tooltip({ text, children }: TooltipProps) {
   const id = useId();
-  const [shown, setShown] = useState(false);
+  const [hovered, setHovered] = useState(false);
+  const [focused, setFocused] = useState(false);
   const [dismissed, setDismissed] = useState(false);
+  const shown = hovered || focused;
+  // Hidden by Escape until both the pointer and the focus have left.
+  if (dismissed && !shown) setDismissed(false);
 
   useEffect(() => {
     if (!shown) return;
@@ -26,13 +30,15 @@ export function Tooltip({ text, children }: TooltipProps) {
     return () => document.removeEventListener('keydown', onKeyDown);
   }, [shown]);
 
-  const enter = () => setShown(true);
-  const leave = () => {
-    setShown(false);
-    setDismissed(false);
-  };
   return (
-    <span className={styles.wrap} data-dismissed={dismissed || undefined} onMouseEnter={enter} onMouseLeave={leave} onFocus={enter} onBlur={leave}>
+    <span
+      className={styles.wrap}
+      data-dismissed={dismissed || undefined}
+      onMouseEnter={() => setHovered(true)}
+      onMouseLeave={() => setHovered(false)}
+      onFocus={() => setFocused(true)}
+      onBlur={() => setFocused(false)}
+    >
       {children(id)}
       <span id={id} role="tooltip" className={styles.bubble}>
         {text}

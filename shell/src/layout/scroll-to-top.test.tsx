@@ -1,6 +1,6 @@
-import { render, screen } from '@testing-library/react';
+import { render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { useEffect, useRef } from 'react';
+import { StrictMode, useEffect, useRef } from 'react';
 import { Link, MemoryRouter, Route, Routes } from 'react-router-dom';
 import { ScrollToTop } from './scroll-to-top';
 
@@ -39,18 +39,30 @@ describe('a new page', () => {
     await userEvent.tab();
     await userEvent.keyboard('{Enter}');
     expect(await screen.findByRole('heading', { name: 'Walnut desk' })).toBeInTheDocument();
-    expect(screen.getByRole('main')).toHaveFocus();
+    await waitFor(() => expect(screen.getByRole('main')).toHaveFocus());
     expect(window.scrollTo).toHaveBeenCalledWith(0, 0);
   });
 
   it('leaves the focus where the new page put it', async () => {
     renderSite();
     await userEvent.click(screen.getByRole('link', { name: 'Search' }));
+    await new Promise((resolve) => requestAnimationFrame(resolve));
     expect(screen.getByRole('textbox', { name: 'Search' })).toHaveFocus();
   });
 
-  it('does not move the focus on the first page', () => {
-    renderSite();
+  it('does not move the focus on the first page, in StrictMode too (its effects run twice)', async () => {
+    window.scrollTo = jest.fn();
+    render(
+      <StrictMode>
+        <MemoryRouter initialEntries={['/']}>
+          <ScrollToTop />
+          <main id="main" tabIndex={-1}>
+            first
+          </main>
+        </MemoryRouter>
+      </StrictMode>,
+    );
+    await new Promise((resolve) => requestAnimationFrame(resolve));
     expect(screen.getByRole('main')).not.toHaveFocus();
   });
 });

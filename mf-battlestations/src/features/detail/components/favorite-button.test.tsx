@@ -65,6 +65,11 @@ describe('Favorite button', () => {
     act(() => jest.advanceTimersByTime(NOTICE_VISIBLE_MS + NOTICE_FADE_MS + 1000));
     expect(link).toBeInTheDocument();
     expect(link.parentElement).not.toHaveClass('fading');
+    // The pointer passing over and leaving does not start the clock while the link keeps the focus.
+    fireEvent.mouseEnter(link.parentElement!);
+    fireEvent.mouseLeave(link.parentElement!);
+    act(() => jest.advanceTimersByTime(NOTICE_VISIBLE_MS + NOTICE_FADE_MS + 1000));
+    expect(link).toBeInTheDocument();
     act(() => link.blur());
     act(() => jest.advanceTimersByTime(NOTICE_VISIBLE_MS + NOTICE_FADE_MS));
     expect(screen.queryByRole('link', { name: 'Please log in first' })).not.toBeInTheDocument();

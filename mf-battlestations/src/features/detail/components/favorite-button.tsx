@@ -2,7 +2,7 @@ import type { BattlestationDetail } from '@battledeck/shared/contract';
 import { FAVORITE_MESSAGES } from '@battledeck/shared/plain-contract';
 import { useSession } from '@battledeck/shared/session';
 import { HeartIcon, type LoginRedirectState } from '@battledeck/shared/ui';
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { Link, useLocation } from 'react-router-dom';
 import { useFavoriteMutation } from '../api/favorite-battlestation';
 import { NOTICE_FADE_MS, useTimedNotice } from '../hooks/use-timed-notice';
@@ -25,6 +25,8 @@ export function FavoriteButton({ station }: { station: BattlestationDetail }) {
   const pending = favorite.isPending;
   // A click made while the session still loads (it starts once the page is idle) counts once it has.
   const [queued, setQueued] = useState(false);
+  // The notice waits while either the pointer or the focus is on it.
+  const holding = useRef({ pointer: false, focus: false });
 
   const toggle = () => {
     if (!user) {
@@ -67,10 +69,22 @@ export function FavoriteButton({ station }: { station: BattlestationDetail }) {
         className={`${styles.notice} ${notice ? styles.visible : ''} ${notice?.fading ? styles.fading : ''}`}
         style={{ transitionDuration: `${NOTICE_FADE_MS}ms` }}
         role={notice?.kind === 'failed' ? 'alert' : 'status'}
-        onMouseEnter={hold}
-        onMouseLeave={release}
-        onFocus={hold}
-        onBlur={release}
+        onMouseEnter={() => {
+          holding.current.pointer = true;
+          hold();
+        }}
+        onMouseLeave={() => {
+          holding.current.pointer = false;
+          if (!holding.current.focus) release();
+        }}
+        onFocus={() => {
+          holding.current.focus = true;
+          hold();
+        }}
+        onBlur={() => {
+          holding.current.focus = false;
+          if (!holding.current.pointer) release();
+        }}
       >
         {notice?.kind === 'signedOut' && (
           <Link to="/login" state={from}>
