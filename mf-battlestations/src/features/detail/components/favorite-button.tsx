@@ -27,6 +27,11 @@ export function FavoriteButton({ station }: { station: BattlestationDetail }) {
   const [queued, setQueued] = useState(false);
   // The notice waits while either the pointer or the focus is on it.
   const holding = useRef({ pointer: false, focus: false });
+  const holdWhile = (source: 'pointer' | 'focus', on: boolean) => {
+    holding.current[source] = on;
+    if (on) hold();
+    else if (!holding.current.pointer && !holding.current.focus) release();
+  };
 
   const toggle = () => {
     if (!user) {
@@ -69,22 +74,10 @@ export function FavoriteButton({ station }: { station: BattlestationDetail }) {
         className={`${styles.notice} ${notice ? styles.visible : ''} ${notice?.fading ? styles.fading : ''}`}
         style={{ transitionDuration: `${NOTICE_FADE_MS}ms` }}
         role={notice?.kind === 'failed' ? 'alert' : 'status'}
-        onMouseEnter={() => {
-          holding.current.pointer = true;
-          hold();
-        }}
-        onMouseLeave={() => {
-          holding.current.pointer = false;
-          if (!holding.current.focus) release();
-        }}
-        onFocus={() => {
-          holding.current.focus = true;
-          hold();
-        }}
-        onBlur={() => {
-          holding.current.focus = false;
-          if (!holding.current.pointer) release();
-        }}
+        onMouseEnter={() => holdWhile('pointer', true)}
+        onMouseLeave={() => holdWhile('pointer', false)}
+        onFocus={() => holdWhile('focus', true)}
+        onBlur={() => holdWhile('focus', false)}
       >
         {notice?.kind === 'signedOut' && (
           <Link to="/login" state={from}>
