@@ -26,14 +26,18 @@ describe('store-link check lock', () => {
     return { open, opened };
   };
 
-  it('lets only one of two instances run at a time, and the other once the first is done', async () => {
-    const a = createRunLock(first, key, 60_000, () => undefined);
-    const b = createRunLock(second, key, 60_000, () => undefined);
+  /** The first instance's pass, running until `open` is called, and the second instance's lock on the same key. */
+  function firstRunningSecondWaiting(lifeMs: number) {
     const { open, opened } = gate();
-    const running = a.run(async () => {
+    const running = createRunLock(first, key, lifeMs, () => undefined).run(async () => {
       await opened;
       return 'a';
     });
+    return { running, open, b: createRunLock(second, key, lifeMs, () => undefined) };
+  }
+
+  it('lets only one of two instances run at a time, and the other once the first is done', async () => {
+    const { running, open, b } = firstRunningSecondWaiting(60_000);
     while ((await second.get(key)) === null) await new Promise((resolve) => setTimeout(resolve, 10));
     await expect(b.run(async () => 'b')).resolves.toBeUndefined();
     open();
@@ -44,13 +48,7 @@ describe('store-link check lock', () => {
 
   it('keeps the lock while a pass runs longer than its life, so no other instance starts the same links', async () => {
     // Renewed every third of its life: a pause of the machine shorter than two thirds (1 s) does not lose it.
-    const a = createRunLock(first, key, 1500, () => undefined);
-    const b = createRunLock(second, key, 1500, () => undefined);
-    const { open, opened } = gate();
-    const running = a.run(async () => {
-      await opened;
-      return 'a';
-    });
+    const { running, open, b } = firstRunningSecondWaiting(1500);
     // More than two lives later the first pass still runs, and still holds the lock.
     await new Promise((resolve) => setTimeout(resolve, 3500));
     await expect(b.run(async () => 'b')).resolves.toBeUndefined();

@@ -1,7 +1,7 @@
 import { battlestationsListQuery, BATTLESTATIONS_QUERY_DEFAULTS } from '@battledeck/shared/plain-contract';
 import { linkPreviewImageUrl } from '@battledeck/shared/format';
 import type { PageHead, ServerPageRequest } from '@battledeck/shared/remote';
-import { pageHref, readListState, totalPages } from '@battledeck/shared/ui';
+import { isPastTheEnd, pageHref, readListState, totalPages } from '@battledeck/shared/ui';
 import { matchPath } from 'react-router-dom';
 import App, { PEOPLE_BASE_PATH } from './app';
 import { battlestationsQueryOptions } from './features/browse/api/get-battlestations';
@@ -25,7 +25,7 @@ export async function prefetch({ path, search, basePath, queryClient }: ServerPa
     const list = await queryClient.fetchQuery(battlestationsQueryOptions(state));
     // Past the last page, the last one (decision 3, as useLastPageBeyondEnd does in the browser).
     const pages = totalPages(list.total, state.resultsPerPage);
-    if (list.total > 0 && state.pageNumber > pages) return { title: 'Browse Battlestations', redirect: pageHref(`${basePath}${path === '/' ? '' : path}`, `?${search}`, pages) };
+    if (isPastTheEnd(state.pageNumber, list.total, state.resultsPerPage)) return { title: 'Browse Battlestations', redirect: pageHref(`${basePath}${path === '/' ? '' : path}`, `?${search}`, pages) };
     return { title: 'Browse Battlestations' };
   }
   const detail = matchPath('/:stationId', path);

@@ -2,7 +2,7 @@ import { partTypesQueryOptions } from '@battledeck/shared/api';
 import { linkPreviewImageUrl } from '@battledeck/shared/format';
 import type { PageHead, ServerPageRequest } from '@battledeck/shared/remote';
 import { PART_BATTLESTATIONS_PAGE_SIZE } from '@battledeck/shared/plain-contract';
-import { pageHref, readListState, totalPages } from '@battledeck/shared/ui';
+import { isPastTheEnd, pageHref, readListState } from '@battledeck/shared/ui';
 import { matchPath } from 'react-router-dom';
 import App from './app';
 import { partsQueryOptions } from './features/catalogue/api/get-parts';
@@ -18,9 +18,6 @@ export default App;
 
 const PART_ID = /^\d{1,10}$/;
 
-/** Past the last page of a list, the first is shown (decision 3; the pages do it in the browser): its address. */
-const pastTheEnd = (page: number, total: number, pageSize: number) => total > 0 && page > totalPages(total, pageSize);
-
 export async function prefetch({ path, search, basePath, queryClient }: ServerPageRequest): Promise<PageHead | null> {
   const part = matchPath('/view/:partId', path);
   if (part) {
@@ -32,7 +29,8 @@ export async function prefetch({ path, search, basePath, queryClient }: ServerPa
       queryClient.fetchQuery(partBattlestationsQueryOptions(id, page)).catch(() => null),
       queryClient.prefetchQuery(pairedPartsQueryOptions(id)),
     ]);
-    if (detail && stations && pastTheEnd(page, stations.total, PART_BATTLESTATIONS_PAGE_SIZE)) {
+    // Past the last page, the first (decision 3), as the page does in the browser.
+    if (detail && stations && isPastTheEnd(page, stations.total, PART_BATTLESTATIONS_PAGE_SIZE)) {
       return { title: detail.name, redirect: pageHref(`${basePath}${path}`, `?${search}`, 1, 'page') };
     }
     return detail ? { title: detail.name, description: partDescription(detail), image: detail.image ? linkPreviewImageUrl('parts', detail.image, detail.image_size) : undefined } : null;
@@ -44,7 +42,7 @@ export async function prefetch({ path, search, basePath, queryClient }: ServerPa
     queryClient.fetchQuery(partTypesQueryOptions()),
     queryClient.fetchQuery(partsQueryOptions({ ...list, partType: category })),
   ]);
-  if (pastTheEnd(list.pageNumber, parts.total, list.resultsPerPage)) {
+  if (isPastTheEnd(list.pageNumber, parts.total, list.resultsPerPage)) {
     return { title: browseTitle(undefined), redirect: pageHref(`${basePath}${path === '/' ? '' : path}`, `?${search}`, 1) };
   }
   if (category === undefined) return { title: browseTitle(undefined) };

@@ -206,6 +206,9 @@ export function originFormTarget(target: string | undefined): string | null {
  * `/remotes.json`), or null when it serves none there (a page, config.js, a source map, a missing file).
  * The server renderer reads same-origin remotes' files through it.
  */
+/** shell/public's files that the site answers itself at run time (`/config.js`, `/remotes.json`). */
+const DEVELOPMENT_COPIES = new Set(['config.js', 'remotes.json']);
+
 export function siteFileFor(options: SiteServerOptions, urlPath: string): string | null {
   if (!decodable(urlPath)) return null;
   // Every rule below reads the decoded path or the file it names: `/x.js.%6dap` is `/x.js.map`.
@@ -218,8 +221,8 @@ export function siteFileFor(options: SiteServerOptions, urlPath: string): string
   // Source maps stay build artefacts (they rebuild the source for anyone who asks); the site never serves them.
   if (!file || path.extname(file) === '.map') return null;
   // The development copies of what the site answers itself (however the path reached them: `/x/..%2fconfig.js`).
-  const developmentCopies = [path.join(options.publicDir, 'remotes.json'), path.join(options.publicDir, 'config.js')];
-  return file.endsWith('index.html') || developmentCopies.includes(file) ? null : file;
+  const developmentCopy = path.dirname(file) === options.publicDir && DEVELOPMENT_COPIES.has(path.basename(file));
+  return file.endsWith('index.html') || developmentCopy ? null : file;
 }
 
 /** Sends a file from disk; a build-time .br or .gz sibling when the client accepts it (never compressed here). */

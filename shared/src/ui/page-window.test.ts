@@ -1,4 +1,4 @@
-import { clampPage, pageWindow, totalPages } from './page-window';
+import { clampPage, isPastTheEnd, pageWindow, totalPages } from './page-window';
 
 describe('pageWindow (SPEC "Public browse" pagination)', () => {
   it('shows every page when there are 10 or fewer', () => {
@@ -33,6 +33,10 @@ describe('totalPages and clampPage', () => {
     expect(totalPages(0, 12)).toBe(1);
     expect(totalPages(12, 12)).toBe(1);
     expect(totalPages(13, 12)).toBe(2);
+  });
+
+  it('says a page is past the end only for a list that has rows', () => {
+    expect([isPastTheEnd(2, 12, 12), isPastTheEnd(2, 13, 12), isPastTheEnd(3, 13, 12), isPastTheEnd(5, 0, 12)]).toEqual([true, false, true, false]);
   });
 
   it('keeps page changes between 1 and the last page', () => {

@@ -5,6 +5,11 @@ export function totalPages(total: number, pageSize: number): number {
   return Math.max(1, Math.ceil(total / pageSize));
 }
 
+/** A page past the last of a list that has rows (an old link, rows removed since): decision 3 moves it. */
+export function isPastTheEnd(page: number, total: number, pageSize: number): boolean {
+  return total > 0 && page > totalPages(total, pageSize);
+}
+
 /** Page changes are clamped between 1 and the last page. */
 export function clampPage(page: number, pages: number): number {
   return Math.min(Math.max(1, Math.floor(page) || 1), Math.max(1, pages));

@@ -2,7 +2,7 @@ import type { BattlestationDetail } from '@battledeck/shared/contract';
 import { FAVORITE_MESSAGES } from '@battledeck/shared/plain-contract';
 import { useSession } from '@battledeck/shared/session';
 import { HeartIcon, type LoginRedirectState } from '@battledeck/shared/ui';
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useEffectEvent, useRef, useState } from 'react';
 import { Link, useLocation } from 'react-router-dom';
 import { useFavoriteMutation } from '../api/favorite-battlestation';
 import { NOTICE_FADE_MS, useTimedNotice } from '../hooks/use-timed-notice';
@@ -45,13 +45,13 @@ export function FavoriteButton({ station }: { station: BattlestationDetail }) {
     if (sessionLoading) setQueued(true);
     else toggle();
   };
+  // An effect event: it reads this render's session, the one that just finished loading.
+  const toggleQueued = useEffectEvent(toggle);
   useEffect(() => {
     if (queued && !sessionLoading) {
       setQueued(false);
-      toggle();
+      toggleQueued();
     }
-    // toggle reads this render's session: the one that just finished loading.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [queued, sessionLoading]);
 
   const from: LoginRedirectState = { from: `${location.pathname}${location.search}${location.hash}` };

@@ -1,5 +1,5 @@
 import { naturalDirection } from '@battledeck/shared/plain-contract';
-import { totalPages, usePageTitle } from '@battledeck/shared/ui';
+import { isPastTheEnd, usePageTitle } from '@battledeck/shared/ui';
 import { useEffect, useRef } from 'react';
 import { Navigate } from 'react-router-dom';
 import { useBasePath } from '../../../lib/base-path';
@@ -25,7 +25,7 @@ export default function BrowsePage() {
   usePageTitle(browseTitle(categoryName));
 
   // A page past the end (a shared link after the catalogue shrank) falls back to the first (decision 3).
-  const pastTheEnd = parts.isSuccess && parts.data.total > 0 && list.pageNumber > totalPages(parts.data.total, list.resultsPerPage);
+  const pastTheEnd = parts.isSuccess && isPastTheEnd(list.pageNumber, parts.data.total, list.resultsPerPage);
   useEffect(() => {
     if (pastTheEnd) update({ pageNumber: 1 }, { replace: true });
   }, [pastTheEnd, update]);

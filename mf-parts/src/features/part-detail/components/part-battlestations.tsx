@@ -1,5 +1,5 @@
 import { PART_BATTLESTATIONS_PAGE_SIZE } from '@battledeck/shared/plain-contract';
-import { BattlestationCard, BattlestationCardSkeleton, CardGrid, pageHref, Pagination, totalPages } from '@battledeck/shared/ui';
+import { BattlestationCard, BattlestationCardSkeleton, CardGrid, isPastTheEnd, pageHref, Pagination, totalPages } from '@battledeck/shared/ui';
 import { useCallback, useEffect, useRef } from 'react';
 import { Link, useLocation, useSearchParams } from 'react-router-dom';
 import { stationsPageOf, usePartBattlestations } from '../api/get-part-battlestations';
@@ -25,7 +25,7 @@ export function PartBattlestations({ partId }: { partId: number }) {
   const headingRef = useRef<HTMLHeadingElement>(null);
   const location = useLocation();
   // A page past the end (an old link) falls back to the first.
-  const pastTheEnd = stations.isSuccess && stations.data.total > 0 && page > totalPages(stations.data.total, PART_BATTLESTATIONS_PAGE_SIZE);
+  const pastTheEnd = stations.isSuccess && isPastTheEnd(page, stations.data.total, PART_BATTLESTATIONS_PAGE_SIZE);
   useEffect(() => {
     if (pastTheEnd) setPage(1, true);
   }, [pastTheEnd, setPage]);
