@@ -103,11 +103,55 @@ describe('POST /api/users/', () => {
     expect(res.json()).toEqual({ message: 'Email already in use.' });
   });
 
-  it('refuses an e-mail the identity provider already holds', async () => {
+  it('refuses an e-mail the identity provider holds for someone who has signed in, or for a profile under another e-mail', async () => {
     const identityOnly = await createIdentity(t.app);
     const res = await register(validBody({ email: identityOnly.email }));
     expect(res.statusCode).toBe(409);
     expect(res.json()).toEqual({ message: 'Email already in use.' });
+    expect((await t.app.firebaseAuth.getUser(identityOnly.uid)).email).toBe(identityOnly.email);
+
+    // A profile whose identity's e-mail moved on (a change whose profile update failed) keeps its identity.
+    const member = await createUser(t.app);
+    const moved = uniqueEmail('moved');
+    await t.app.firebaseAuth.updateUser(member.uid, { email: moved });
+    await t.app.firebaseAuth.revokeRefreshTokens(member.uid);
+    expect(await register(validBody({ email: moved }))).toMatchObject({ statusCode: 409 });
+    expect((await t.app.firebaseAuth.getUser(member.uid)).email).toBe(moved);
+  });
+
+  it('replaces an identity a failed registration left without a profile, so the e-mail is not lost for good', async () => {
+    // Firebase created it, but the registration never heard so: no profile, never signed in.
+    const email = uniqueEmail('left');
+    const left = await t.app.firebaseAuth.createUser({ email, password: 'first-try-123' });
+
+    const res = await register(validBody({ email, password: 'second-try-456', confirmPassword: 'second-try-456' }));
+
+    expect(res.statusCode).toBe(201);
+    const created = res.json() as { user_id: string };
+    expect(created.user_id).not.toBe(left.uid);
+    await expect(t.app.firebaseAuth.getUser(left.uid)).rejects.toMatchObject({ code: 'auth/user-not-found' });
+    expect(await findUserById(t.app.db, created.user_id)).toMatchObject({ email });
+    await expect(signInWithPassword(email, 'second-try-456')).resolves.toMatchObject({ localId: created.user_id });
+  });
+
+  it('lets the same e-mail register again after Firebase created the identity but the answer was lost', async () => {
+    const body = validBody();
+    const realCreate = t.app.firebaseAuth.createUser.bind(t.app.firebaseAuth);
+    const lostAnswer = jest.spyOn(t.app.firebaseAuth, 'createUser').mockImplementationOnce(async (properties) => {
+      await realCreate(properties);
+      throw Object.assign(new Error('socket hang up'), { code: 'app/network-error' });
+    });
+    try {
+      const first = await register(body);
+      expect(first.statusCode).toBeGreaterThanOrEqual(500);
+      expect(await identityExists(body.email)).toBe(true);
+    } finally {
+      lostAnswer.mockRestore();
+    }
+
+    const again = await register(body);
+    expect(again.statusCode).toBe(201);
+    await expect(signInWithPassword(body.email, body.password)).resolves.toMatchObject({ localId: (again.json() as { user_id: string }).user_id });
   });
 
   it('deletes the new identity again when the profile row cannot be written', async () => {

@@ -12,6 +12,7 @@ import {
   findUserById,
   findUserConflicts,
   insertUser,
+  lockRegistrationEmail,
   lockUsernameSkeleton,
   usernameSkeletonTaken,
   type UserRow,
@@ -46,6 +47,8 @@ export async function assertPasswordNotCommon(password: string, identities: read
 /**
  * Registration (POST /users/): the identity is created in Firebase first (it owns the password), then
  * the profile row; if the row cannot be written the identity is deleted again, so no half user remains.
+ * Both happen under a lock on the e-mail: an identity another registration left without a profile (Firebase
+ * created it but the answer was lost, or the clean-up failed) is replaced, instead of taking the e-mail for good.
  * A name that looks like an existing one (same skeleton, decision 27) is taken: checked first, and again
  * under a lock on the skeleton in the transaction that inserts the row, so two look-alikes cannot both win.
  */
@@ -58,38 +61,82 @@ export async function registerUser(deps: Pick<ServiceDeps, 'db' | 'firebaseAuth'
   if (taken.usernameTaken || (await usernameSkeletonTaken(deps.db, skeleton))) throw conflict(USER_MESSAGES.usernameTaken);
   if (taken.emailTaken) throw conflict(USER_MESSAGES.emailTaken);
 
-  let uid: string;
-  try {
-    const creation = deps.firebaseAuth.createUser({ email, password: body.password, displayName: username });
-    // Past the time limit the caller hears 503; an identity created after that is deleted, so a retry can register.
-    ({ uid } = await withIdentityTimeout(creation, deps.config.identityTimeoutMs, (late) => {
-      deps.firebaseAuth.deleteUser(late.uid).catch((cleanupError: unknown) => {
-        deps.log.error({ err: cleanupError, uid: late.uid }, 'could not delete an identity created after registration gave up');
-      });
-    }));
-  } catch (error) {
-    const known = IDENTITY_ERRORS[firebaseErrorCode(error) ?? ''];
-    if (known) throw new HttpError(...known);
-    throw error;
-  }
-
+  let uid: string | undefined;
   try {
     const row = await deps.db.transaction(async (tx) => {
+      await lockRegistrationEmail(tx, email);
+      uid = await createIdentity(deps, tx, { email, password: body.password, displayName: username });
       await lockUsernameSkeleton(tx, skeleton);
       if (await usernameSkeletonTaken(tx, skeleton)) throw conflict(USER_MESSAGES.usernameTaken);
       return insertUser(tx, { user_id: uid, username, email });
     });
     return { user_id: row.user_id, username: row.username };
   } catch (error) {
-    await deps.firebaseAuth.deleteUser(uid).catch((cleanupError: unknown) => {
-      deps.log.error({ err: cleanupError, uid }, 'could not delete the identity of a failed registration');
-    });
+    if (uid) {
+      const created = uid;
+      await deps.firebaseAuth.deleteUser(created).catch((cleanupError: unknown) => {
+        deps.log.error({ err: cleanupError, uid: created }, 'could not delete the identity of a failed registration');
+      });
+    }
     // Someone registered the same (or a look-alike) name or e-mail between the check and the insert.
     const constraint = uniqueViolation(error);
     if (constraint === USER_UNIQUE_INDEXES.username) throw conflict(USER_MESSAGES.usernameTaken);
     if (constraint === USER_UNIQUE_INDEXES.email) throw conflict(USER_MESSAGES.emailTaken);
     throw error;
   }
+}
+
+interface NewIdentity {
+  email: string;
+  password: string;
+  displayName: string;
+}
+
+/**
+ * Creates the Firebase identity of a registration (under its e-mail lock) and returns its uid. An e-mail Firebase
+ * already holds is taken, unless its identity was left by a failed registration: no profile row and never signed
+ * in (a registration signs in only after its profile exists). That one is deleted and the identity created anew.
+ */
+async function createIdentity(deps: Pick<ServiceDeps, 'firebaseAuth' | 'log' | 'config'>, tx: Database, identity: NewIdentity): Promise<string> {
+  const { firebaseAuth, log } = deps;
+  const timeoutMs = deps.config.identityTimeoutMs;
+  const create = async () => {
+    const creation = firebaseAuth.createUser(identity);
+    // Past the time limit the caller hears 503; an identity created after that is deleted, so a retry can register.
+    const { uid } = await withIdentityTimeout(creation, timeoutMs, (late) => {
+      firebaseAuth.deleteUser(late.uid).catch((cleanupError: unknown) => {
+        log.error({ err: cleanupError, uid: late.uid }, 'could not delete an identity created after registration gave up');
+      });
+    });
+    return uid;
+  };
+  for (let attempt = 1; ; attempt += 1) {
+    try {
+      return await create();
+    } catch (error) {
+      const replaceable = attempt === 1 && firebaseErrorCode(error) === 'auth/email-already-exists';
+      if (replaceable && (await removeAbandonedIdentity(deps, tx, identity.email))) continue;
+      throw identityRefusal(error);
+    }
+  }
+}
+
+/** Deletes the identity of `email` if a failed registration left it (see createIdentity); says whether it did. */
+async function removeAbandonedIdentity(deps: Pick<ServiceDeps, 'firebaseAuth' | 'log' | 'config'>, tx: Database, email: string): Promise<boolean> {
+  const timeoutMs = deps.config.identityTimeoutMs;
+  const left = await withIdentityTimeout(deps.firebaseAuth.getUserByEmail(email), timeoutMs);
+  // Never active: Firebase sets lastRefreshTime when it first issues the identity an ID token, i.e. at its first
+  // sign-in (lastSignInTime is no sign: createUser sets it too).
+  if (left.metadata.lastRefreshTime || (await findUserById(tx, left.uid))) return false;
+  await withIdentityTimeout(deps.firebaseAuth.deleteUser(left.uid), timeoutMs);
+  deps.log.warn({ uid: left.uid }, 'replaced an identity a failed registration left without a profile');
+  return true;
+}
+
+/** Firebase's refusal as the contract words it, or the error itself. */
+function identityRefusal(error: unknown): unknown {
+  const known = IDENTITY_ERRORS[firebaseErrorCode(error) ?? ''];
+  return known ? new HttpError(...known) : error;
 }
 
 export async function getUserProfile(db: Database, uid: string): Promise<UserProfile> {
