@@ -182,7 +182,7 @@ describe('PUT /api/users/:id: e-mail and password', () => {
     expect((await getProfile(user.uid, user)).statusCode).toBe(401);
   });
 
-  it('puts the identity back when the database cannot commit after Firebase changed', async () => {
+  it('puts the identity back when the database cannot commit after Firebase changed, and keeps the old password', async () => {
     // A deferred constraint trigger fails at COMMIT, i.e. after the identity was updated.
     await t.app.db.execute(sql`CREATE FUNCTION refuse_commit_update() RETURNS trigger LANGUAGE plpgsql AS $$
       BEGIN IF NEW.username LIKE 'nocommit%' THEN RAISE EXCEPTION 'simulated commit failure'; END IF; RETURN NULL; END $$`);
@@ -190,7 +190,7 @@ describe('PUT /api/users/:id: e-mail and password', () => {
       DEFERRABLE INITIALLY DEFERRED FOR EACH ROW EXECUTE FUNCTION refuse_commit_update()`);
     const user = await createUser(t.app);
 
-    const res = await put(user.uid, { username: newName('nocommit'), email: uniqueEmail('nocommit') }, user);
+    const res = await put(user.uid, { username: newName('nocommit'), email: uniqueEmail('nocommit'), password: 'never-in-force-9', confirmPassword: 'never-in-force-9' }, user);
 
     expect(res.statusCode).toBe(500);
     expect(res.json()).toEqual({ message: 'Something went wrong. Please try again later.' });
@@ -198,6 +198,7 @@ describe('PUT /api/users/:id: e-mail and password', () => {
     const identity = await t.app.firebaseAuth.getUser(user.uid);
     expect([identity.email, identity.displayName]).toEqual([user.email, user.username]);
     expect(await signInFails(user.email, user.password)).toBe(false);
+    expect(await signInFails(user.email, 'never-in-force-9')).toBe(true);
   });
 });
 

@@ -131,21 +131,31 @@ export async function updateUserAccount(
         ...(change.email !== undefined ? { email: current.email } : {}),
         ...(change.username !== undefined ? { displayName: current.username } : {}),
       };
-      // Within the identity time limit: the rows above stay locked until Firebase answers (firebase-admin alone
-      // waits minutes). A change that lands after the caller heard 503 is put back (not a password: see below).
-      await withIdentityTimeout(
-        deps.firebaseAuth.updateUser(uid, { email: change.email, password: change.password, displayName: change.username }),
-        deps.config.identityTimeoutMs,
-        () => void alignIdentityWithProfile(deps, uid, previous),
-      ).catch((error: unknown) => {
-        throw identityError(error);
-      });
-      restore = previous;
+      if (Object.keys(previous).length > 0) {
+        // Within the identity time limit: the rows above stay locked until Firebase answers (firebase-admin alone
+        // waits minutes). A change that lands after the caller heard 503 is put back.
+        await withIdentityTimeout(
+          deps.firebaseAuth.updateUser(uid, { email: change.email, displayName: change.username }),
+          deps.config.identityTimeoutMs,
+          () => void alignIdentityWithProfile(deps, uid, previous),
+        ).catch((error: unknown) => {
+          throw identityError(error);
+        });
+        restore = previous;
+      }
       return updated;
     });
   } catch (error) {
     if (restore) await restoreIdentity(deps, uid, restore);
     throw error;
+  }
+
+  // The password last, once the rest is committed: it cannot be put back, so nothing may fail after it (a failed
+  // commit would otherwise answer 500 with the new password in force). If this fails, the old one still works.
+  if (change.password !== undefined) {
+    await withIdentityTimeout(deps.firebaseAuth.updateUser(uid, { password: change.password }), deps.config.identityTimeoutMs).catch((error: unknown) => {
+      throw identityError(error);
+    });
   }
 
   const signedOut = change.email !== undefined || change.password !== undefined;
