@@ -66,12 +66,14 @@ test('browse a category from the top bar, sort by Most Popular, page through all
   expect(consoleErrors).toEqual([]);
 });
 
-test('search tolerates typos, and a small screen chooses the category from a select', async ({ page }) => {
+test('search tolerates typos, and a small screen chooses the category from a disclosure of links', async ({ page }) => {
   await page.setViewportSize({ width: 390, height: 844 });
   await page.goto('/parts');
   await expect(page.getByRole('navigation', { name: 'Categories' })).toBeHidden();
-  await chooseOption(page, 'Category', 'Memory');
+  await page.getByText('Category', { exact: true }).click();
+  await page.getByRole('group').getByRole('link', { name: 'Memory' }).click();
   await expect(page).toHaveURL('/parts/memory');
+  await expect(page.getByRole('group').getByRole('link', { name: 'Memory' })).toBeHidden();
   await page.getByRole('searchbox', { name: 'Search parts' }).fill('corsiar');
   await page.getByRole('searchbox', { name: 'Search parts' }).press('Enter');
   await expect(page).toHaveURL('/parts/memory?searchTerm=corsiar');

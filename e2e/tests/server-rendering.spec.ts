@@ -113,7 +113,7 @@ test.describe('server-rendered public pages', () => {
   }
 
   test('a click and a search made before any script has run still get where they were going', async ({ page, request }) => {
-    const { station } = await firstIds(request);
+    const { station, type } = await firstIds(request);
     // Every script is held back 4 s: the page is the server's HTML alone until then.
     await page.route(/\.js(\?|$)/, async (route) => {
       await new Promise((resolve) => setTimeout(resolve, 4000));
@@ -130,6 +130,14 @@ test.describe('server-rendered public pages', () => {
     await page.getByRole('searchbox', { name: 'Search battlestations' }).press('Enter');
     await expect(page).toHaveURL(new RegExp(`searchTerm=${encodeURIComponent(word)}`));
     await expect(page.getByRole('heading', { name: new RegExp(`for “${word}”`) })).toBeVisible();
+
+    // A phone's category chooser: its links open and go without the scripts too.
+    await page.setViewportSize({ width: 390, height: 844 });
+    await page.goto('/parts', { waitUntil: 'domcontentloaded' });
+    await page.getByText('Category', { exact: true }).click();
+    await page.getByRole('group').getByRole('link', { name: type.type_name }).click();
+    await expect(page).toHaveURL(new RegExp(`/parts/${type.type_path}$`));
+    await expect(page.getByRole('heading', { level: 1, name: type.type_name })).toBeVisible();
   });
 });
 

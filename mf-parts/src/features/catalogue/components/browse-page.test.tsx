@@ -196,9 +196,15 @@ describe('Parts browse page', () => {
     expect(await screen.findByRole('heading', { level: 1, name: 'GPU' })).toBeInTheDocument();
     expect(screen.getByRole('searchbox', { name: 'Search parts' })).toHaveValue('');
 
-    // The small-screen chooser does the same.
-    await chooseOption('Category', 'All');
+    // The small-screen disclosure of the same links does the same, and closes behind the choice.
+    const menu = screen.getByRole('group');
+    await userEvent.click(within(menu).getByText('Category'));
+    expect(menu).toHaveAttribute('open');
+    expect(within(menu).getByRole('link', { name: 'GPU' })).toHaveAttribute('aria-current', 'page');
+    await userEvent.click(within(menu).getByRole('link', { name: 'All' }));
     expect(location()).toBe('/parts?sortBy=battlestation_count&resultsPerPage=24');
+    expect(menu).not.toHaveAttribute('open');
+    expect(within(menu).getByText('All', { selector: 'summary span' })).toBeInTheDocument();
   });
 
   it('sends an unknown category to /parts, replacing the history entry', async () => {

@@ -8,15 +8,14 @@ import { browseTitle, CATALOGUE_TEXTS } from '../catalogue-texts';
 import { useCatalogueState } from '../hooks/use-catalogue-state';
 import styles from './browse-page.module.css';
 import { CatalogueToolbar } from './catalogue-toolbar';
-import { CategoryNav } from './category-nav';
-import { CategorySelect } from './category-select';
+import { CategoryMenu, CategoryNav } from './category-nav';
 import { PartsResults } from './parts-results';
 import { SubmitPartButton } from './submit-part-button';
 
 /** /parts and /parts/{type_path} (SPEC "Parts browse"). */
 export default function BrowsePage() {
   const base = useBasePath();
-  const { path, category, types, list, update, hrefFor, chooseCategory } = useCatalogueState();
+  const { path, category, types, list, update, hrefFor } = useCatalogueState();
   const parts = useParts({ ...list, partType: path });
   const topRef = useRef<HTMLDivElement>(null);
   const resultsHeading = useRef<HTMLHeadingElement>(null);
@@ -52,7 +51,7 @@ export default function BrowsePage() {
         <CategoryNav types={types} current={path} hrefFor={hrefFor} />
         <div className={styles.main}>
           <div className={styles.controls}>
-            <CategorySelect types={types} current={path} onChoose={chooseCategory} />
+            <CategoryMenu types={types} current={path} hrefFor={hrefFor} currentName={heading || CATALOGUE_TEXTS.categoriesLoading} />
             <CatalogueToolbar
               searchTerm={list.searchTerm}
               sortBy={list.sortBy}

@@ -4,7 +4,7 @@ import { PARTS_QUERY_DEFAULTS, partsBrowseListQuery, type PartsBrowseState } fro
 import { useListState } from '@battledeck/shared/ui';
 import { useQuery } from '@tanstack/react-query';
 import { useCallback } from 'react';
-import { useNavigate, useParams, useSearchParams } from 'react-router-dom';
+import { useParams, useSearchParams } from 'react-router-dom';
 import { partPaths, useBasePath } from '../../../lib/base-path';
 
 /** The browse page's query: the contract's, with the category in the path and the public page sizes only. */
@@ -31,7 +31,6 @@ export function useCatalogueState() {
   const { partType: path } = useParams();
   const [list, update] = useListState(browseQuery, BROWSE_DEFAULTS);
   const [params] = useSearchParams();
-  const navigate = useNavigate();
   const base = useBasePath();
   const types = useQuery(partTypesQueryOptions());
 
@@ -57,7 +56,5 @@ export function useCatalogueState() {
     },
     [params, base],
   );
-  const chooseCategory = useCallback((typePath: string | undefined) => navigate(hrefFor(typePath)), [navigate, hrefFor]);
-
-  return { path, category, types, list, update, hrefFor, chooseCategory };
+  return { path, category, types, list, update, hrefFor };
 }
