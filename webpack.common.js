@@ -75,6 +75,13 @@ function subsetExports(file) {
 const SINGLETONS_FILE = 'singletons.json';
 
 /**
+ * react-router 7's package exports point every condition at its development build (its own stop-gap, still
+ * there in 7.18): warnings, checks and their strings on every page. Production browser builds take the
+ * production build beside it, which has the same API.
+ */
+const REACT_ROUTER_PRODUCTION = path.join(path.dirname(require.resolve('react-router')), '..', 'production', 'index.mjs');
+
+/**
  * Writes singletons.json: for each curated singleton the bundle shares, the names its subset holds. The
  * shell registers its singletons first, so the shell's are the ones every remote gets; release:remote
  * reads both files and refuses a remote release that needs a name the live shell does not provide.
@@ -244,7 +251,7 @@ function createConfig({ dir, name, port, exposes, isHost = false, serverEntry })
         uniqueName: name,
         clean: true,
       },
-      resolve: { extensions: ['.tsx', '.ts', '.js'] },
+      resolve: { extensions: ['.tsx', '.ts', '.js'], alias: isDev ? {} : { 'react-router$': REACT_ROUTER_PRODUCTION } },
       module: {
         rules: [
           swcRule(isDev),
