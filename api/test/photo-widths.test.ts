@@ -1,10 +1,11 @@
 import { legacyWidthVariantName, photoFileNames, thumbnailName, widthVariantName, type BattlestationCard, type BattlestationDetail, type PartDetail } from '@battledeck/shared/contract';
-import { eq, sql } from 'drizzle-orm';
+import { eq, inArray, sql } from 'drizzle-orm';
 import sharp from 'sharp';
 import type { Config } from '../src/config';
 import { battlestation_images, parts } from '../src/db/schema';
 import { backfillPhotoWidths } from '../src/services/photo-widths-backfill';
-import { imageKey, stationImageKey } from '../src/storage/storage';
+import { buildApp } from '../src/app';
+import { imageKey, stationImageKey, type Storage } from '../src/storage/storage';
 import { partForm } from './helpers/admin-helpers';
 import { buildTestApp, type TestApp } from './helpers/build-test-app';
 import { uniqueSuffix } from './helpers/emulator-accounts';
@@ -188,16 +189,59 @@ describe.each([
     expect(await partFiles(second.image)).toEqual([]);
   });
 
+  /** As stored before issue 17: no width copies, widths unknown. */
+  const strip = async (name: string, isPrivate: boolean) => {
+    for (const file of photoFileNames(name).slice(2)) await t.app.storage.delete(stationImageKey(file, isPrivate));
+    await t.app.db.update(battlestation_images).set({ widths: null }).where(eq(battlestation_images.image, name));
+  };
+  const widthsOf = async (names: string[]) =>
+    (await t.app.db.select({ image: battlestation_images.image, widths: battlestation_images.widths }).from(battlestation_images).where(inArray(battlestation_images.image, names)))
+      .sort((a, b) => names.indexOf(a.image) - names.indexOf(b.image))
+      .map((row) => row.widths);
+
+  it('the start-up backfill runs once the API is ready, not before, and stops between two photos when the API closes', async () => {
+    const id = await createStation(true, [wide, wide]);
+    const names = (await detail(id)).images;
+    for (const name of names) await strip(name, false);
+    // Each read of these photos waits until released: the backfill holds on the first.
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    const storageType = Object.getPrototypeOf(t.app.storage) as Storage;
+    const realGet = storageType.get;
+    const get = jest.spyOn(storageType, 'get').mockImplementation(async function (this: Storage, key: string) {
+      if (names.some((name) => key.includes(name))) await held;
+      return realGet.call(this, key);
+    });
+    try {
+      // A second instance on the same database and storage, as a restart after an upgrade.
+      const notReady = new Promise<never>((_, reject) => setTimeout(() => reject(new Error('the API waited for the backfill to be ready')), 10_000));
+      const second = await Promise.race([buildApp({ config: t.config, database: { ...t.app.database, close: async () => undefined } }), notReady]);
+      const backfillOnHold = () => get.mock.calls.some(([key]) => names.some((name) => key.includes(name)));
+      for (const start = Date.now(); !backfillOnHold() && Date.now() - start < 10_000; ) await new Promise((resolve) => setTimeout(resolve, 10));
+      expect(backfillOnHold()).toBe(true);
+      const page = await second.inject({ method: 'GET', url: `/api/battlestations/id/${id}` });
+      expect(page.statusCode).toBe(200);
+      expect(page.json<BattlestationDetail>().image_sizes?.map((size) => size.widths)).toEqual([[], []]);
+
+      const closed = second.close();
+      release();
+      await closed;
+      // The photo it was on is finished; the other is left.
+      expect((await widthsOf(names)).sort()).toEqual([[320, 480, 640, 960], null]);
+    } finally {
+      release();
+      get.mockRestore();
+    }
+    // The next start fills the rest.
+    await backfillPhotoWidths(t.app);
+    expect(await widthsOf(names)).toEqual([[320, 480, 640, 960], [320, 480, 640, 960]]);
+  });
+
   it('the start-up backfill writes the copies of older photos and part images, once', async () => {
     const publicId = await createStation(true);
     const privateId = await createStation(false);
     const [publicName] = (await detail(publicId)).images;
     const [privateName] = (await detail(privateId)).images;
-    // As stored before issue 17: no width copies, widths unknown.
-    const strip = async (name: string, isPrivate: boolean) => {
-      for (const file of photoFileNames(name).slice(2)) await t.app.storage.delete(stationImageKey(file, isPrivate));
-      await t.app.db.update(battlestation_images).set({ widths: null }).where(eq(battlestation_images.image, name));
-    };
     await strip(publicName, false);
     await strip(privateName, true);
     // As stored before the copies were WebP (migration 0025 sets such rows back to null): copies in the

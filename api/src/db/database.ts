@@ -21,5 +21,7 @@ export interface DatabaseHandle {
    * (pg_advisory_lock on a server; an in-process queue for PGlite, which one process owns).
    */
   withLock<T>(name: string, fn: () => Promise<T>): Promise<T>;
+  /** As withLock, but answers undefined at once, without running `fn`, while another instance holds the lock. */
+  withLockIfFree<T>(name: string, fn: () => Promise<T>): Promise<T | undefined>;
   close(): Promise<void>;
 }

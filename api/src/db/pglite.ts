@@ -30,17 +30,20 @@ export async function openPglite(options: PgliteOptions = {}): Promise<DatabaseH
   }
   const db = drizzle({ client, schema });
   let queue: Promise<unknown> = Promise.resolve();
+  const inQueue = <T>(_name: string, fn: () => Promise<T>): Promise<T> => {
+    const run = queue.then(fn, fn);
+    queue = run.catch(() => undefined);
+    return run;
+  };
 
   return {
     engine: 'pglite',
     client,
     db,
     migrate: () => migrate(db, { migrationsFolder: MIGRATIONS_DIR }),
-    withLock<T>(_name: string, fn: () => Promise<T>): Promise<T> {
-      const run = queue.then(fn, fn);
-      queue = run.catch(() => undefined);
-      return run;
-    },
+    withLock: inQueue,
+    // No other instance: this process owns the data directory.
+    withLockIfFree: inQueue,
     async close() {
       await client.close();
       await unlock();

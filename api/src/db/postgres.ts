@@ -56,23 +56,41 @@ export function openPostgres(options: PostgresOptions): DatabaseHandle & { pool:
   const plannedPool = plannedSize > 0 ? openPool(plannedSize, ' -c plan_cache_mode=force_generic_plan') : undefined;
   if (plannedPool) setPlannedTwin(db, drizzle({ client: plannedPool, schema }));
 
-  async function withLockedClient<T>(name: string, fn: (client: pg.Client) => Promise<T>): Promise<T> {
-    // A session lock lives on one connection: take it on a dedicated client, not a pooled one
-    // the work itself might need (a pool of one would deadlock).
+  /**
+   * A session lock lives on one connection: taken on a dedicated client, not a pooled one the work itself
+   * might need (a pool of one would deadlock).
+   */
+  async function onOwnClient<T>(fn: (client: pg.Client) => Promise<T>): Promise<T> {
     const client = new pg.Client({ ...clientConfig, statement_timeout: undefined });
     client.on('error', options.onPoolError);
     await client.connect();
     try {
-      await client.query('SELECT pg_advisory_lock(hashtext($1))', [name]);
-      try {
-        return await fn(client);
-      } finally {
-        await client.query('SELECT pg_advisory_unlock(hashtext($1))', [name]);
-      }
+      return await fn(client);
     } finally {
       await client.end();
     }
   }
+
+  async function releasing<T>(client: pg.Client, name: string, fn: () => Promise<T>): Promise<T> {
+    try {
+      return await fn();
+    } finally {
+      await client.query('SELECT pg_advisory_unlock(hashtext($1))', [name]);
+    }
+  }
+
+  const withLockedClient = <T>(name: string, fn: (client: pg.Client) => Promise<T>): Promise<T> =>
+    onOwnClient(async (client) => {
+      await client.query('SELECT pg_advisory_lock(hashtext($1))', [name]);
+      return releasing(client, name, () => fn(client));
+    });
+
+  /** withLockedClient's try form: undefined at once when another session holds the lock. */
+  const withFreeLock = <T>(name: string, fn: () => Promise<T>): Promise<T | undefined> =>
+    onOwnClient(async (client) => {
+      const { rows } = await client.query<{ locked: boolean }>('SELECT pg_try_advisory_lock(hashtext($1)) AS locked', [name]);
+      return rows[0]?.locked ? releasing(client, name, fn) : undefined;
+    });
 
   return {
     engine: 'postgres',
@@ -83,6 +101,7 @@ export function openPostgres(options: PostgresOptions): DatabaseHandle & { pool:
     // takes longer than any request may.
     migrate: () => withLockedClient('battledeck:migrate', (client) => migrate(drizzle({ client, schema }), { migrationsFolder: MIGRATIONS_DIR })),
     withLock: (name, fn) => withLockedClient(name, () => fn()),
+    withLockIfFree: (name, fn) => withFreeLock(name, fn),
     close: async () => {
       await Promise.all([pool.end(), plannedPool?.end()]);
     },

@@ -1,19 +1,47 @@
+import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { backfillPhotoPalettesOnce } from '../services/photo-palette-backfill';
 import { backfillPhotoWidths } from '../services/photo-widths-backfill';
 
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** The start-up backfill of older photos, running in the background once the API is ready (settles, never rejects). */
+    startupBackfill: () => Promise<void>;
+  }
+}
+
 /**
- * One-off at start-up: photos and part images stored before the width copies existed get them (issue 17),
- * and photos stored before palettes were extracted get theirs (issue 19, once per database: completed_tasks),
- * before any route runs. Under cluster-wide locks, so instances starting together do each once; a start with
+ * Photos and part images stored before the width copies existed get them (issue 17), and photos stored before
+ * palettes were extracted get theirs (issue 19, once per database: completed_tasks). In the background once the
+ * API is ready, not before it listens: an upgrade with thousands of older photos would hold the start for as long
+ * as it takes (past Fastify's plugin timeout), while a page shows such a photo meanwhile from its web copy alone,
+ * without swatches. It stops between two photos when the API closes; the rest is filled at the next start. Under
+ * cluster-wide locks that an instance skips when another holds them, as that one does the work; a start with
  * nothing to fill costs three queries.
  */
 export default fp(
   async (app) => {
-    const filled = await app.database.withLock('battledeck:photo-widths', () => backfillPhotoWidths(app));
-    if (filled.photos + filled.parts > 0) app.log.info(filled, 'width copies written for existing photos');
-    const palettes = await app.database.withLock('battledeck:photo-palettes', () => backfillPhotoPalettesOnce(app));
-    if (palettes > 0) app.log.info({ photos: palettes }, 'palettes extracted for existing photos');
+    const stop = new AbortController();
+    let running: Promise<void> = Promise.resolve();
+    app.decorate('startupBackfill', () => running);
+    app.addHook('onReady', async () => {
+      running = fillOlderPhotos(app, stop.signal).catch((error: unknown) => {
+        app.log.error({ err: error }, 'the start-up backfill of older photos stopped');
+      });
+    });
+    app.addHook('preClose', async () => {
+      stop.abort();
+      await running;
+    });
   },
   { name: 'photo-widths', dependencies: ['database', 'storage', 'private-photos'] },
 );
+
+async function fillOlderPhotos(app: FastifyInstance, signal: AbortSignal): Promise<void> {
+  const deps = { db: app.db, storage: app.storage, log: app.log, signal };
+  const filled = await app.database.withLockIfFree('battledeck:photo-widths', () => backfillPhotoWidths(deps));
+  if (filled && filled.photos + filled.parts > 0) app.log.info(filled, 'width copies written for existing photos');
+  if (signal.aborted) return;
+  const palettes = await app.database.withLockIfFree('battledeck:photo-palettes', () => backfillPhotoPalettesOnce(deps));
+  if (palettes) app.log.info({ photos: palettes }, 'palettes extracted for existing photos');
+}

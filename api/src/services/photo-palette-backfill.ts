@@ -13,6 +13,8 @@ export interface PaletteBackfillDeps {
   db: Database;
   storage: Storage;
   log: Logger;
+  /** Stops the run between two photos (the API is closing): the run is then not complete. */
+  signal?: AbortSignal;
 }
 
 const NO_PALETTE: Palette = { colours: [], families: [] };
@@ -67,6 +69,7 @@ async function fillPalettes(deps: PaletteBackfillDeps): Promise<{ filled: number
   let filled = 0;
   let complete = true;
   for (const row of rows) {
+    if (deps.signal?.aborted) return { filled, complete: false };
     try {
       const palette = await paletteOfStoredPhoto(deps, stationImageKey(row.image, !row.is_public));
       const done = await deps.db.transaction(async (tx) => {

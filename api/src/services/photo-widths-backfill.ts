@@ -11,6 +11,8 @@ export interface BackfillDeps {
   db: Database;
   storage: Storage;
   log: Logger;
+  /** Stops the run between two photos (the API is closing); the rest is filled by the next run. */
+  signal?: AbortSignal;
 }
 
 export interface BackfillCount {
@@ -39,6 +41,7 @@ async function backfillStationPhotos(deps: BackfillDeps): Promise<number> {
     .where(isNull(battlestation_images.widths));
   let done = 0;
   for (const row of rows) {
+    if (deps.signal?.aborted) break;
     const key = (file: string) => stationImageKey(file, !row.is_public);
     await backfillOne(deps, row.image, key, async (files) => {
       const copies = await writeCopies(files, row.image, key);
@@ -60,6 +63,7 @@ async function backfillPartImages(deps: BackfillDeps): Promise<number> {
   const rows = await deps.db.select({ part_id: parts.part_id, image: parts.image }).from(parts).where(isNull(parts.image_widths));
   let done = 0;
   for (const row of rows) {
+    if (deps.signal?.aborted) break;
     const key = (file: string) => imageKey('parts' satisfies ImageFolder, file);
     await backfillOne(deps, row.image, key, async (files) => {
       const copies = await writeCopies(files, row.image, key);
