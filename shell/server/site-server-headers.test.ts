@@ -70,14 +70,14 @@ describe.each([
     const res = await fetch(`${base}${url}`);
     expect(res.status).toBe(status);
     const csp = directives(res.headers.get('content-security-policy'));
-    expect(csp['script-src']).toEqual(["'self'", REMOTE_ORIGIN]);
-    expect(csp['connect-src']).toEqual(["'self'", REMOTE_ORIGIN, 'http://127.0.0.1:9099']);
+    expect(csp['script-src']).toEqual(["'self'", `${REMOTE_ORIGIN}/mf-admin/`]);
+    expect(csp['connect-src']).toEqual(["'self'", `${REMOTE_ORIGIN}/mf-admin/`, 'http://127.0.0.1:9099']);
     expect(csp['default-src']).toEqual(["'self'"]);
     expect(csp['frame-ancestors']).toEqual(["'none'"]);
     expect(csp['object-src']).toEqual(["'none'"]);
     // No other host, no wildcard, no inline or eval'd scripts.
     const hosts = Object.values(csp).flat().filter((source) => /^(\*|https?:|[a-z]+:\/\/)/.test(source));
-    expect([...new Set(hosts)].sort()).toEqual(['http://127.0.0.1:9099', REMOTE_ORIGIN].sort());
+    expect([...new Set(hosts)].sort()).toEqual(['http://127.0.0.1:9099', `${REMOTE_ORIGIN}/mf-admin/`].sort());
     expect(csp['script-src'].filter((s) => s.startsWith("'unsafe"))).toEqual([]);
     expect(res.headers.get('x-content-type-options')).toBe('nosniff');
     expect(res.headers.get('x-frame-options')).toBe('DENY');
@@ -95,7 +95,21 @@ it('follows remotes.json: a remote moved to a new origin is allowed, the old ori
   await writeRemotes({ mf_parts: '/remotes/mf-parts/mf-manifest.json', mf_admin: 'https://new-cdn.remotes.example/mf-admin/mf-manifest.json' });
   try {
     const csp = directives((await fetch(`${base}/`)).headers.get('content-security-policy'));
-    expect(csp['script-src']).toEqual(["'self'", 'https://new-cdn.remotes.example']);
+    expect(csp['script-src']).toEqual(["'self'", 'https://new-cdn.remotes.example/mf-admin/']);
+  } finally {
+    await writeRemotes({ mf_parts: '/remotes/mf-parts/mf-manifest.json', mf_admin: `${REMOTE_ORIGIN}/mf-admin/mf-manifest.json` });
+  }
+});
+
+it("allows a remote's folder only, not the rest of its origin, and a URL cannot add directives", async () => {
+  await writeRemotes({
+    mf_parts: 'https://cdn.shared.example/battledeck/mf-parts/releases/7/mf-manifest.json?v=7',
+    mf_admin: 'https://cdn.shared.example/a;script-src *,x/mf-manifest.json',
+  });
+  try {
+    const csp = directives((await fetch(`${base}/`)).headers.get('content-security-policy'));
+    expect(csp['script-src']).toEqual(["'self'", 'https://cdn.shared.example/battledeck/mf-parts/releases/7/', 'https://cdn.shared.example/a%3Bscript-src%20*%2Cx/']);
+    expect(Object.keys(csp).filter((name) => name === 'script-src')).toHaveLength(1);
   } finally {
     await writeRemotes({ mf_parts: '/remotes/mf-parts/mf-manifest.json', mf_admin: `${REMOTE_ORIGIN}/mf-admin/mf-manifest.json` });
   }

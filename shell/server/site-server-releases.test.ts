@@ -84,6 +84,6 @@ describe('site server: remote releases', () => {
     const response = await fetch(`${base}/parts`);
     expect(await (await fetch(`${base}/remotes.json`)).json()).toEqual(released);
     // The page may now load scripts from the CDN that serves the release.
-    expect(response.headers.get('content-security-policy')).toContain("script-src 'self' https://cdn.example.com");
+    expect(response.headers.get('content-security-policy')).toContain(`script-src 'self' https://cdn.example.com/remotes/mf-parts/releases/${VERSION}/;`);
   });
 });

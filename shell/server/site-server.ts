@@ -81,12 +81,27 @@ function originsOf(urls: string[]): string[] {
 }
 
 /**
- * The site's Content-Security-Policy: scripts only from this origin and the remotes listed in remotes.json,
+ * Where absolute remote URLs may load from: the folder of each (`https://cdn.example/mf-parts/v3/`), not its
+ * whole origin, which may serve other things (another release, another site's scripts on a shared CDN). A
+ * remote's files sit below its manifest (publicPath 'auto'). `;` and `,` would end the source list: encoded.
+ */
+function remoteSourcesOf(urls: string[]): string[] {
+  const sources = new Set<string>();
+  for (const url of urls) {
+    if (!/^https?:\/\//i.test(url)) continue;
+    const { origin, pathname } = new URL(url);
+    sources.add(`${origin}${pathname.slice(0, pathname.lastIndexOf('/') + 1).replace(/;/g, '%3B').replace(/,/g, '%2C')}`);
+  }
+  return [...sources];
+}
+
+/**
+ * The site's Content-Security-Policy: scripts only from this origin and the remotes' folders in remotes.json,
  * API and identity calls only to this origin and Firebase Auth, images from here or the image CDN, no
  * framing. antd writes its styles at run time, hence 'unsafe-inline' for styles (never for scripts).
  */
 export function contentSecurityPolicy(options: { remoteUrls: string[]; imageBaseUrl: string; authUrls: string[] }): string {
-  const remotes = originsOf(options.remoteUrls);
+  const remotes = remoteSourcesOf(options.remoteUrls);
   const images = originsOf([options.imageBaseUrl]);
   const auth = originsOf(options.authUrls);
   const directives: Record<string, string[]> = {
