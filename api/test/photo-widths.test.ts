@@ -189,6 +189,27 @@ describe.each([
     expect(await partFiles(second.image)).toEqual([]);
   });
 
+  it('a change of side reads only the copies a photo has: a bucket without s3:ListBucket refuses a missing key (403)', async () => {
+    const id = await createStation(true);
+    const [publicName] = (await detail(id)).images;
+    // The bucket policy of docs/deploy.md without ListBucket: reading a key that is not there is AccessDenied.
+    const storageType = Object.getPrototypeOf(t.app.storage) as Storage;
+    const realGet = storageType.get;
+    const get = jest.spyOn(storageType, 'get').mockImplementation(async function (this: Storage, key: string) {
+      if (!(await this.exists(key))) throw Object.assign(new Error('Access Denied'), { name: 'AccessDenied', $metadata: { httpStatusCode: 403 } });
+      return realGet.call(this, key);
+    });
+    try {
+      expect((await send(owner, 'PUT', `/api/battlestations/id/${id}`, multipart({ is_public: 'false' }))).statusCode).toBe(200);
+    } finally {
+      get.mockRestore();
+    }
+    const [privateName] = (await detail(id)).images;
+    expect(privateName).not.toBe(publicName);
+    expect(await presentFiles(publicName, false)).toEqual([]);
+    expect(await presentFiles(privateName, true)).toEqual(expectedFiles(privateName, [320, 480, 640, 960]));
+  });
+
   /** As stored before issue 17: no width copies, widths unknown. */
   const strip = async (name: string, isPrivate: boolean) => {
     for (const file of photoFileNames(name).slice(2)) await t.app.storage.delete(stationImageKey(file, isPrivate));

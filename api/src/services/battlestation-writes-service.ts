@@ -166,9 +166,7 @@ interface UpdateOutcome {
  */
 async function placePhotos(tx: Database, files: WrittenFiles, id: number, wasPublic: boolean, isPublic: boolean, added: StoredImage[]): Promise<string[]> {
   const addedPrivate = new Map(added.map((image) => [image.name, image.isPrivate]));
-  const misplaced = (await listStationImages(tx, id))
-    .map((row) => row.image)
-    .filter((name) => (addedPrivate.get(name) ?? !wasPublic) === isPublic);
+  const misplaced = (await listStationImages(tx, id)).filter((row) => (addedPrivate.get(row.image) ?? !wasPublic) === isPublic);
   const move = await movePhotos(files, misplaced, !isPublic);
   await renameStationImages(tx, id, move.renames);
   return move.oldKeys;

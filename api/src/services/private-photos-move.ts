@@ -52,8 +52,8 @@ export async function movePrivateStationPhotos(deps: MoveDeps): Promise<number> 
         const station = await lockBattlestation(tx, stationId);
         // Made public or deleted since the list was read: its save already placed its photos.
         if (!station || station.is_public) return [];
-        const current = new Set((await listStationImages(tx, stationId)).map((row) => row.image));
-        const move = await movePhotos(files, names.filter((name) => current.has(name)), true);
+        const current = (await listStationImages(tx, stationId)).filter((row) => names.includes(row.image));
+        const move = await movePhotos(files, current, true);
         await renameStationImages(tx, stationId, move.renames);
         await refreshBattlestationDerived(tx, [stationId]);
         moved += move.renames.size;

@@ -1,4 +1,4 @@
-import { photoFileNames } from '@battledeck/shared/contract';
+import { photoFileNames, thumbnailName, widthVariantName } from '@battledeck/shared/contract';
 import { randomImageName, type ImageExtension } from '../images/image-names';
 import type { WrittenFiles } from '../images/written-files';
 import type { Logger } from '../lib/logger';
@@ -19,16 +19,38 @@ export interface PhotoMove {
   oldKeys: string[];
 }
 
-export async function movePhotos(files: WrittenFiles, names: readonly string[], toPrivate: boolean): Promise<PhotoMove> {
+/** A photo to move: its name, and the width copies its row lists (null: not known yet, before the backfill). */
+export interface PlacedPhoto {
+  image: string;
+  widths: readonly number[] | null;
+}
+
+/**
+ * A photo's files, each beside the name it gets under `renamed`: the web copy, `_thumb`, and the width copies
+ * its row lists. Only a photo whose copies are not known yet is looked for under every possible name: a
+ * bucket without s3:ListBucket answers a missing key with 403, not 404 (docs/deploy.md).
+ */
+function filesToMove(photo: PlacedPhoto, renamed: string): [from: string, to: string][] {
+  const { image, widths } = photo;
+  if (widths === null) {
+    // The web copy, `_thumb` and every possible copy pair up by position: each keeps its suffix.
+    const targets = photoFileNames(renamed);
+    return photoFileNames(image).map((from, i) => [from, targets[i]!]);
+  }
+  return [
+    [image, renamed],
+    [thumbnailName(image), thumbnailName(renamed)],
+    ...widths.map((width): [string, string] => [widthVariantName(image, width), widthVariantName(renamed, width)]),
+  ];
+}
+
+export async function movePhotos(files: WrittenFiles, photos: readonly PlacedPhoto[], toPrivate: boolean): Promise<PhotoMove> {
   const renames = new Map<string, string>();
   const oldKeys: string[] = [];
-  for (const name of names) {
-    const ext: ImageExtension = name.endsWith('.png') ? 'png' : 'jpg';
+  for (const photo of photos) {
+    const ext: ImageExtension = photo.image.endsWith('.png') ? 'png' : 'jpg';
     const renamed = randomImageName(ext);
-    // The web copy, `_thumb` and width copies pair up by position: each keeps its suffix under the new name.
-    const targets = photoFileNames(renamed);
-    for (const [i, from] of photoFileNames(name).entries()) {
-      const to = targets[i];
+    for (const [from, to] of filesToMove(photo, renamed)) {
       const oldKey = stationImageKey(from, !toPrivate);
       const bytes = await files.storage.get(oldKey);
       // A file already lost must not pin the station to its side: the row is renamed all the same.
@@ -36,7 +58,7 @@ export async function movePhotos(files: WrittenFiles, names: readonly string[], 
       await files.put(stationImageKey(to, toPrivate), bytes);
       oldKeys.push(oldKey);
     }
-    renames.set(name, renamed);
+    renames.set(photo.image, renamed);
   }
   return { renames, oldKeys };
 }
