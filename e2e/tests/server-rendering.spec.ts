@@ -141,6 +141,23 @@ test.describe('server-rendered public pages', () => {
   });
 });
 
+test('a tap on a menu button before the scripts have run opens its menu once they have', async ({ page }) => {
+  // Every script but the page's tiny starter is held back 4 s.
+  await page.route(/\.js(\?|$)/, async (route) => {
+    if (!route.request().url().endsWith('/after-load.js')) await new Promise((resolve) => setTimeout(resolve, 4000));
+    await route.continue().catch(() => {});
+  });
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.goto('/', { waitUntil: 'domcontentloaded' });
+  await page.getByRole('button', { name: 'Open menu' }).click();
+  await expect(page.getByRole('dialog', { name: 'Menu' })).toBeVisible({ timeout: 20_000 });
+
+  await page.setViewportSize({ width: 1280, height: 800 });
+  await page.goto('/battlestations', { waitUntil: 'domcontentloaded' });
+  await page.getByRole('button', { name: 'Browse Parts' }).click();
+  await expect(page.getByRole('button', { name: 'Browse Parts' })).toHaveAttribute('aria-expanded', 'true', { timeout: 20_000 });
+});
+
 test('a list page past the end is a redirect to the page the browser would show, so no page says nothing was found', async ({ request, browser, baseURL }) => {
   const catalogue = await request.get('/parts?sortBy=name&pageNumber=99999', { maxRedirects: 0 });
   expect([catalogue.status(), catalogue.headers().location]).toEqual([302, '/parts?sortBy=name']);

@@ -12,6 +12,16 @@
       document.head.appendChild(script);
     });
   }
+  // A click on a control only the app answers (data-early-click: the menu buttons) before it has started is
+  // kept; the control answers it once hydrated (shell/src/layout/early-click.ts).
+  document.addEventListener(
+    'click',
+    function (event) {
+      var control = !window.__battledeckStarted && event.target instanceof Element && event.target.closest('[data-early-click]');
+      if (control) window.__battledeckEarlyClick = control.getAttribute('data-early-click');
+    },
+    true,
+  );
   if (document.readyState === 'complete') start();
   else window.addEventListener('load', start, { once: true });
 })();

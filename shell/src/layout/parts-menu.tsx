@@ -33,7 +33,7 @@ export function PartCategoryLinks({ itemClassName }: { itemClassName: string }) 
 
 /** 'Browse Parts' dropdown of the top bar. */
 export function PartsMenu() {
-  const { open, containerRef, buttonProps, popupProps } = usePopover();
+  const { open, containerRef, buttonProps, popupProps } = usePopover('parts-menu');
   return (
     <div className={styles.wrap} ref={containerRef}>
       <button className={styles.trigger} {...buttonProps}>

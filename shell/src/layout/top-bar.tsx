@@ -3,6 +3,7 @@ import { useSession } from '@battledeck/shared/session';
 import { MenuIcon, PlusIcon } from '@battledeck/shared/ui';
 import { lazy, Suspense, useState } from 'react';
 import { Link, NavLink, useLocation } from 'react-router-dom';
+import { useEarlyClick } from './early-click';
 import { PartsMenu } from './parts-menu';
 import styles from './top-bar.module.css';
 import { UserMenu } from './user-menu';
@@ -39,6 +40,7 @@ function isBrowsingBattlestations(pathname: string): boolean {
 
 export function TopBar() {
   const [drawerOpen, setDrawerOpen] = useState(false);
+  useEarlyClick('menu', () => setDrawerOpen(true));
   const { pathname } = useLocation();
   return (
     <header className={styles.header}>
@@ -66,6 +68,7 @@ export function TopBar() {
           aria-label="Open menu"
           aria-haspopup="dialog"
           aria-expanded={drawerOpen}
+          data-early-click="menu"
           onClick={() => setDrawerOpen(true)}
         >
           <MenuIcon />

@@ -1,11 +1,12 @@
 import { useCallback, useEffect, useId, useRef, useState } from 'react';
 import { useLocation } from 'react-router-dom';
+import { useEarlyClick } from './early-click';
 
 /**
  * A disclosure menu's behaviour: toggled by its button, closed by Escape (focus returns to the button),
  * by a click outside, and by navigating.
  */
-export function usePopover<T extends HTMLElement = HTMLDivElement>() {
+export function usePopover<T extends HTMLElement = HTMLDivElement>(earlyClick?: string) {
   const [open, setOpen] = useState(false);
   const containerRef = useRef<T>(null);
   const buttonRef = useRef<HTMLButtonElement>(null);
@@ -18,6 +19,8 @@ export function usePopover<T extends HTMLElement = HTMLDivElement>() {
   }, []);
 
   useEffect(() => setOpen(false), [location.pathname, location.search]);
+  // After the effect above: a click before hydration opens the popup once the page is hydrated.
+  useEarlyClick(earlyClick, () => setOpen(true));
 
   useEffect(() => {
     if (!open) return;
@@ -49,6 +52,7 @@ export function usePopover<T extends HTMLElement = HTMLDivElement>() {
       type: 'button' as const,
       'aria-expanded': open,
       'aria-controls': popupId,
+      'data-early-click': earlyClick,
       onClick: () => setOpen((value) => !value),
     },
     popupProps: { id: popupId, hidden: !open },

@@ -1,0 +1,26 @@
+import { useEffect, useRef } from 'react';
+
+declare global {
+  interface Window {
+    /** The last control with `data-early-click` clicked before the app started (public/after-load.js). */
+    __battledeckEarlyClick?: string | null;
+    /** Set once the app has taken the early click: later clicks are the app's own. */
+    __battledeckStarted?: boolean;
+  }
+}
+
+/**
+ * A click on a control that only the app can answer (a menu button) made while a server-rendered page was still
+ * loading its scripts is kept by after-load.js; the control's owner answers it once hydrated, so it is not lost.
+ * `name` is the control's `data-early-click`.
+ */
+export function useEarlyClick(name: string | undefined, answer: () => void): void {
+  const answerRef = useRef(answer);
+  useEffect(() => {
+    if (name && window.__battledeckEarlyClick === name) {
+      window.__battledeckEarlyClick = null;
+      answerRef.current();
+    }
+    window.__battledeckStarted = true;
+  }, [name]);
+}
