@@ -18,6 +18,15 @@ describe('database locks', () => {
     expect(await t.app.database.withLock('battledeck:test-free', async () => 'done again')).toBe('done again');
   });
 
+  it('holds work under one name only: another name goes on meanwhile', async () => {
+    let release!: () => void;
+    const holding = t.app.database.withLock('battledeck:test-one', () => new Promise<void>((resolve) => (release = resolve)));
+    while (!release) await new Promise((resolve) => setTimeout(resolve, 10));
+    expect(await t.app.database.withLock('battledeck:test-other', async () => 'went on')).toBe('went on');
+    release();
+    await holding;
+  });
+
   (testEngine() === 'postgres' ? it : it.skip)('gives way at once while another session holds the lock, and runs once it is released', async () => {
     let release!: () => void;
     const holding = t.app.database.withLock('battledeck:test-held', () => new Promise<void>((resolve) => (release = resolve)));

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { signInWithPassword } from '../src/dev/auth-emulator';
-import { findUserById } from '../src/repositories/users-repository';
+import { findUserById, insertUser } from '../src/repositories/users-repository';
 import { buildTestApp, type TestApp } from './helpers/build-test-app';
 import { uniqueEmail, uniqueSuffix } from './helpers/emulator-accounts';
 import { createIdentity, createUser } from './helpers/factories';
@@ -110,11 +110,11 @@ describe('POST /api/users/', () => {
     expect(res.json()).toEqual({ message: 'Email already in use.' });
     expect((await t.app.firebaseAuth.getUser(identityOnly.uid)).email).toBe(identityOnly.email);
 
-    // A profile whose identity's e-mail moved on (a change whose profile update failed) keeps its identity.
-    const member = await createUser(t.app);
+    // A profile whose identity's e-mail moved on (a change whose profile update failed) keeps its identity, even
+    // one that never signed in.
     const moved = uniqueEmail('moved');
-    await t.app.firebaseAuth.updateUser(member.uid, { email: moved });
-    await t.app.firebaseAuth.revokeRefreshTokens(member.uid);
+    const member = await t.app.firebaseAuth.createUser({ email: moved, password: 'member-pass-123' });
+    await insertUser(t.app.db, { user_id: member.uid, username: `member_${uniqueSuffix()}`, email: uniqueEmail('before-move') });
     expect(await register(validBody({ email: moved }))).toMatchObject({ statusCode: 409 });
     expect((await t.app.firebaseAuth.getUser(member.uid)).email).toBe(moved);
   });

@@ -29,10 +29,15 @@ export async function openPglite(options: PgliteOptions = {}): Promise<DatabaseH
     throw error;
   }
   const db = drizzle({ client, schema });
-  let queue: Promise<unknown> = Promise.resolve();
-  const inQueue = <T>(_name: string, fn: () => Promise<T>): Promise<T> => {
-    const run = queue.then(fn, fn);
-    queue = run.catch(() => undefined);
+  // One queue per lock name: work under one name takes turns, other names go on.
+  const queues = new Map<string, Promise<unknown>>();
+  const inQueue = <T>(name: string, fn: () => Promise<T>): Promise<T> => {
+    const run = (queues.get(name) ?? Promise.resolve()).then(fn, fn);
+    const settled = run.catch(() => undefined);
+    queues.set(name, settled);
+    void settled.then(() => {
+      if (queues.get(name) === settled) queues.delete(name);
+    });
     return run;
   };
 

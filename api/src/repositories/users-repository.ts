@@ -50,14 +50,6 @@ export async function lockUsernameSkeleton(db: Database, skeleton: string): Prom
   await db.execute(sql`SELECT pg_advisory_xact_lock(hashtext(${`battledeck:username:${skeleton}`}))`);
 }
 
-/**
- * Holds registrations of this e-mail (lower-cased) to one at a time until the transaction ends, so an identity
- * found under the lock without a profile is not one whose registration is still under way.
- */
-export async function lockRegistrationEmail(db: Database, email: string): Promise<void> {
-  await db.execute(sql`SELECT pg_advisory_xact_lock(hashtext(${`battledeck:email:${email}`}))`);
-}
-
 /** Whether another user's name has this skeleton (looks the same; decision 27). */
 export async function usernameSkeletonTaken(db: Database, skeleton: string, exceptUid?: string): Promise<boolean> {
   const same = eq(users.username_skeleton, skeleton);

@@ -1,3 +1,4 @@
+import type { FastifyInstance } from 'fastify';
 import type { RegisterBody, RegisterResponse, UserProfile } from '@battledeck/shared/contract';
 import { USER_MESSAGES, commonPasswordIssue } from '@battledeck/shared/contract';
 import { firebaseErrorCode } from '../auth/firebase';
@@ -12,7 +13,6 @@ import {
   findUserById,
   findUserConflicts,
   insertUser,
-  lockRegistrationEmail,
   lockUsernameSkeleton,
   usernameSkeletonTaken,
   type UserRow,
@@ -52,7 +52,7 @@ export async function assertPasswordNotCommon(password: string, identities: read
  * A name that looks like an existing one (same skeleton, decision 27) is taken: checked first, and again
  * under a lock on the skeleton in the transaction that inserts the row, so two look-alikes cannot both win.
  */
-export async function registerUser(deps: Pick<ServiceDeps, 'db' | 'firebaseAuth' | 'log' | 'config'>, body: RegisterBody): Promise<RegisterResponse> {
+export async function registerUser(deps: RegistrationDeps, body: RegisterBody): Promise<RegisterResponse> {
   const username = body.username;
   const email = body.email.toLowerCase();
   await assertPasswordNotCommon(body.password, [username, email]);
@@ -61,30 +61,32 @@ export async function registerUser(deps: Pick<ServiceDeps, 'db' | 'firebaseAuth'
   if (taken.usernameTaken || (await usernameSkeletonTaken(deps.db, skeleton))) throw conflict(USER_MESSAGES.usernameTaken);
   if (taken.emailTaken) throw conflict(USER_MESSAGES.emailTaken);
 
-  let uid: string | undefined;
-  try {
-    const row = await deps.db.transaction(async (tx) => {
-      await lockRegistrationEmail(tx, email);
-      uid = await createIdentity(deps, tx, { email, password: body.password, displayName: username });
-      await lockUsernameSkeleton(tx, skeleton);
-      if (await usernameSkeletonTaken(tx, skeleton)) throw conflict(USER_MESSAGES.usernameTaken);
-      return insertUser(tx, { user_id: uid, username, email });
-    });
-    return { user_id: row.user_id, username: row.username };
-  } catch (error) {
-    if (uid) {
-      const created = uid;
-      await deps.firebaseAuth.deleteUser(created).catch((cleanupError: unknown) => {
-        deps.log.error({ err: cleanupError, uid: created }, 'could not delete the identity of a failed registration');
+  // One registration of an e-mail at a time, across instances, so an identity found without a profile is not one
+  // still under way. A lock of its own rather than a transaction: Firebase's answers (seconds when it is slow)
+  // hold no pooled connection, and no PGlite session that every other request waits on.
+  return deps.database.withLock(`battledeck:email:${email}`, async () => {
+    const uid = await createIdentity(deps, { email, password: body.password, displayName: username });
+    try {
+      const row = await deps.db.transaction(async (tx) => {
+        await lockUsernameSkeleton(tx, skeleton);
+        if (await usernameSkeletonTaken(tx, skeleton)) throw conflict(USER_MESSAGES.usernameTaken);
+        return insertUser(tx, { user_id: uid, username, email });
       });
+      return { user_id: row.user_id, username: row.username };
+    } catch (error) {
+      await deps.firebaseAuth.deleteUser(uid).catch((cleanupError: unknown) => {
+        deps.log.error({ err: cleanupError, uid }, 'could not delete the identity of a failed registration');
+      });
+      // Someone registered the same (or a look-alike) name or e-mail between the check and the insert.
+      const constraint = uniqueViolation(error);
+      if (constraint === USER_UNIQUE_INDEXES.username) throw conflict(USER_MESSAGES.usernameTaken);
+      if (constraint === USER_UNIQUE_INDEXES.email) throw conflict(USER_MESSAGES.emailTaken);
+      throw error;
     }
-    // Someone registered the same (or a look-alike) name or e-mail between the check and the insert.
-    const constraint = uniqueViolation(error);
-    if (constraint === USER_UNIQUE_INDEXES.username) throw conflict(USER_MESSAGES.usernameTaken);
-    if (constraint === USER_UNIQUE_INDEXES.email) throw conflict(USER_MESSAGES.emailTaken);
-    throw error;
-  }
+  });
 }
+
+type RegistrationDeps = Pick<ServiceDeps, 'db' | 'firebaseAuth' | 'log' | 'config'> & Pick<FastifyInstance, 'database'>;
 
 interface NewIdentity {
   email: string;
@@ -97,7 +99,7 @@ interface NewIdentity {
  * already holds is taken, unless its identity was left by a failed registration: no profile row and never signed
  * in (a registration signs in only after its profile exists). That one is deleted and the identity created anew.
  */
-async function createIdentity(deps: Pick<ServiceDeps, 'firebaseAuth' | 'log' | 'config'>, tx: Database, identity: NewIdentity): Promise<string> {
+async function createIdentity(deps: RegistrationDeps, identity: NewIdentity): Promise<string> {
   const { firebaseAuth, log } = deps;
   const timeoutMs = deps.config.identityTimeoutMs;
   const create = async () => {
@@ -115,19 +117,24 @@ async function createIdentity(deps: Pick<ServiceDeps, 'firebaseAuth' | 'log' | '
       return await create();
     } catch (error) {
       const replaceable = attempt === 1 && firebaseErrorCode(error) === 'auth/email-already-exists';
-      if (replaceable && (await removeAbandonedIdentity(deps, tx, identity.email))) continue;
+      if (replaceable && (await removeAbandonedIdentity(deps, identity.email))) continue;
       throw identityRefusal(error);
     }
   }
 }
 
-/** Deletes the identity of `email` if a failed registration left it (see createIdentity); says whether it did. */
-async function removeAbandonedIdentity(deps: Pick<ServiceDeps, 'firebaseAuth' | 'log' | 'config'>, tx: Database, email: string): Promise<boolean> {
+/** Deletes the identity of `email` if a failed registration left it (see createIdentity); says whether it is gone. */
+async function removeAbandonedIdentity(deps: RegistrationDeps, email: string): Promise<boolean> {
   const timeoutMs = deps.config.identityTimeoutMs;
-  const left = await withIdentityTimeout(deps.firebaseAuth.getUserByEmail(email), timeoutMs);
+  const left = await withIdentityTimeout(deps.firebaseAuth.getUserByEmail(email), timeoutMs).catch((error: unknown) => {
+    // Deleted meanwhile (a late clean-up of an earlier attempt): nothing left to replace.
+    if (firebaseErrorCode(error) === 'auth/user-not-found') return undefined;
+    throw error;
+  });
+  if (!left) return true;
   // Never active: Firebase sets lastRefreshTime when it first issues the identity an ID token, i.e. at its first
   // sign-in (lastSignInTime is no sign: createUser sets it too).
-  if (left.metadata.lastRefreshTime || (await findUserById(tx, left.uid))) return false;
+  if (left.metadata.lastRefreshTime || (await findUserById(deps.db, left.uid))) return false;
   await withIdentityTimeout(deps.firebaseAuth.deleteUser(left.uid), timeoutMs);
   deps.log.warn({ uid: left.uid }, 'replaced an identity a failed registration left without a profile');
   return true;
