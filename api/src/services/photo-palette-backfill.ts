@@ -6,6 +6,7 @@ import { decodeLimiter } from '../images/decode-limiter';
 import { extractPalette, type Palette } from '../images/palette';
 import type { Logger } from '../lib/logger';
 import { isTaskCompleted, markTaskCompleted } from '../repositories/completed-tasks-repository';
+import { lockBattlestation } from '../repositories/battlestations-repository';
 import { refreshBattlestationDerived } from '../repositories/derived-columns-repository';
 import { stationImageKey, type Storage } from '../storage/storage';
 
@@ -73,6 +74,8 @@ async function fillPalettes(deps: PaletteBackfillDeps): Promise<{ filled: number
     try {
       const palette = await paletteOfStoredPhoto(deps, stationImageKey(row.image, !row.is_public));
       const done = await deps.db.transaction(async (tx) => {
+        // The station first, as its saves lock it before its photos: the two never wait on each other in turn.
+        if (!(await lockBattlestation(tx, row.id))) return false;
         const updated = await tx
           .update(battlestation_images)
           .set({ palette: palette.colours, colour_families: palette.families })

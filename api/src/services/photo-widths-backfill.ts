@@ -5,6 +5,7 @@ import { battlestation_images, battlestations, parts } from '../db/schema';
 import { widthCopiesOf } from '../images/image-pipeline';
 import { withWrittenFiles, type WrittenFiles } from '../images/written-files';
 import type { Logger } from '../lib/logger';
+import { lockBattlestation } from '../repositories/battlestations-repository';
 import { imageKey, stationImageKey, type Storage } from '../storage/storage';
 
 export interface BackfillDeps {
@@ -35,7 +36,7 @@ async function writeCopies(files: WrittenFiles, name: string, key: (file: string
 
 async function backfillStationPhotos(deps: BackfillDeps): Promise<number> {
   const rows = await deps.db
-    .select({ image: battlestation_images.image, is_public: battlestations.is_public })
+    .select({ image: battlestation_images.image, id: battlestations.battlestation_id, is_public: battlestations.is_public })
     .from(battlestation_images)
     .innerJoin(battlestations, eq(battlestations.battlestation_id, battlestation_images.battlestation_id))
     .where(isNull(battlestation_images.widths));
@@ -45,14 +46,19 @@ async function backfillStationPhotos(deps: BackfillDeps): Promise<number> {
     const key = (file: string) => stationImageKey(file, !row.is_public);
     await backfillOne(deps, row.image, key, async (files) => {
       const copies = await writeCopies(files, row.image, key);
-      // Renamed since the list was read (a station that changed sides): the update finds no row and throws,
-      // so the copies written under the old name are deleted; the new name is filled on the next start.
-      const updated = await deps.db
-        .update(battlestation_images)
-        .set({ widths: copies?.widths ?? [] })
-        .where(and(eq(battlestation_images.image, row.image), isNull(battlestation_images.widths)))
-        .returning({ image: battlestation_images.image });
-      if (updated.length === 0) throw new StaleRow();
+      // Under the station's lock, as its saves take it: a save that moves the photo to the other side either
+      // finished before (the row is renamed: the copies written under the old name are deleted, and the new
+      // name is filled by the next run) or starts after, and moves the copies the row now lists.
+      await deps.db.transaction(async (tx) => {
+        const station = await lockBattlestation(tx, row.id);
+        if (station?.is_public !== row.is_public) throw new StaleRow();
+        const updated = await tx
+          .update(battlestation_images)
+          .set({ widths: copies?.widths ?? [] })
+          .where(and(eq(battlestation_images.image, row.image), isNull(battlestation_images.widths)))
+          .returning({ image: battlestation_images.image });
+        if (updated.length === 0) throw new StaleRow();
+      });
     });
     done += 1;
   }
