@@ -202,6 +202,30 @@ describe('PUT /api/users/:id: e-mail and password', () => {
   });
 });
 
+describe('PUT /api/users/:id: a password Firebase refuses after the rest is committed', () => {
+  it('keeps the old password, says so, and the new e-mail is in force with the old sessions ended', async () => {
+    const user = await createUser(t.app);
+    await waitPastTokenSecond();
+    const newEmail = uniqueEmail('kept-pass');
+    const realUpdate = t.app.firebaseAuth.updateUser.bind(t.app.firebaseAuth);
+    const update = jest.spyOn(t.app.firebaseAuth, 'updateUser').mockImplementation(async (uid, properties) => {
+      if (properties.password !== undefined) throw Object.assign(new Error('socket hang up'), { code: 'app/network-error' });
+      return realUpdate(uid, properties);
+    });
+    let res;
+    try {
+      res = await put(user.uid, { email: newEmail, password: 'not-in-force-7', confirmPassword: 'not-in-force-7' }, user);
+    } finally {
+      update.mockRestore();
+    }
+    expect(res.statusCode).toBe(503);
+    expect((await findUserById(t.app.db, user.uid))?.email).toBe(newEmail);
+    expect(await signInFails(newEmail, 'not-in-force-7')).toBe(true);
+    expect(await signInFails(newEmail, user.password)).toBe(false);
+    expect((await getProfile(user.uid, user)).statusCode).toBe(401);
+  });
+});
+
 describe('PUT /api/users/:id: who may', () => {
   it('refuses other users (moderators included) with 403 and visitors with 401', async () => {
     const user = await createUser(t.app);

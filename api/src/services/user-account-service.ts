@@ -151,20 +151,23 @@ export async function updateUserAccount(
   }
 
   // The password last, once the rest is committed: it cannot be put back, so nothing may fail after it (a failed
-  // commit would otherwise answer 500 with the new password in force). If this fails, the old one still works.
+  // commit would otherwise answer 500 with the new password in force). If this fails, the old one still works and
+  // the caller hears why; a new e-mail is in force, and its sessions end as they would have.
+  let passwordError: unknown;
   if (change.password !== undefined) {
     await withIdentityTimeout(deps.firebaseAuth.updateUser(uid, { password: change.password }), deps.config.identityTimeoutMs).catch((error: unknown) => {
-      throw identityError(error);
+      passwordError = firebaseErrorCode(error) === 'auth/user-not-found' ? notFound(MESSAGES.userNotFound) : identityError(error);
     });
   }
 
-  const signedOut = change.email !== undefined || change.password !== undefined;
+  const signedOut = change.email !== undefined || (change.password !== undefined && passwordError === undefined);
   if (signedOut) {
     await deps.firebaseAuth.revokeRefreshTokens(uid).catch((error: unknown) => {
       // Firebase has already invalidated the sessions on the e-mail/password change itself.
       deps.log.error({ err: error, uid }, 'could not revoke the refresh tokens after an account change');
     });
   }
+  if (passwordError !== undefined) throw passwordError;
   return { profile: toUserProfile(row), signedOut };
 }
 
