@@ -205,6 +205,14 @@ describe('Parts browse page', () => {
     expect(location()).toBe('/parts?sortBy=battlestation_count&resultsPerPage=24');
     expect(menu).not.toHaveAttribute('open');
     expect(within(menu).getByText('All', { selector: 'summary span' })).toBeInTheDocument();
+    // The focus goes back to the summary, not with the hidden link; Escape closes it too.
+    const summary = within(menu).getByText('Category').closest('summary')!;
+    expect(summary).toHaveFocus();
+    await userEvent.click(summary);
+    expect(menu).toHaveAttribute('open');
+    await userEvent.keyboard('{Escape}');
+    expect(menu).not.toHaveAttribute('open');
+    expect(summary).toHaveFocus();
   });
 
   it('sends an unknown category to /parts, replacing the history entry', async () => {

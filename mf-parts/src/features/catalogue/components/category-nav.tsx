@@ -11,6 +11,7 @@ interface CategoryLinksProps {
   current: string | undefined;
   /** Where a category's link goes (see useCatalogueState). */
   hrefFor: (typePath: string | undefined) => string;
+  /** A link followed here (not opened elsewhere with a modifier key). */
   onFollow?: () => void;
 }
 
@@ -34,7 +35,14 @@ function CategoryLinks({ types, current, hrefFor, onFollow }: CategoryLinksProps
     <ul className={styles.categoryList}>
       {[{ type_path: undefined, type_name: CATALOGUE_TEXTS.all, type_id: 0 }, ...types.data].map((type) => (
         <li key={type.type_id}>
-          <Link className={styles.categoryLink} to={hrefFor(type.type_path)} aria-current={type.type_path === current ? 'page' : undefined} onClick={onFollow}>
+          <Link
+            className={styles.categoryLink}
+            to={hrefFor(type.type_path)}
+            aria-current={type.type_path === current ? 'page' : undefined}
+            onClick={(event) => {
+              if (!(event.ctrlKey || event.metaKey || event.shiftKey || event.altKey)) onFollow?.();
+            }}
+          >
             {type.type_name}
           </Link>
         </li>
@@ -61,18 +69,31 @@ export function CategoryNav(props: CategoryLinksProps) {
  */
 export function CategoryMenu({ currentName, ...props }: CategoryLinksProps & { currentName: string }) {
   const disclosure = useRef<HTMLDetailsElement>(null);
+  const summary = useRef<HTMLElement>(null);
+  // Closed behind a choice or by Escape, the focus goes back to the summary, not with a hidden link.
+  const close = () => {
+    if (!disclosure.current?.open) return;
+    disclosure.current.open = false;
+    summary.current?.focus();
+  };
   return (
-    <details ref={disclosure} className={styles.mobileCategory}>
-      <summary className={styles.mobileCategorySummary}>
+    // Escape closes it as it closes the site's other menus.
+    // eslint-disable-next-line jsx-a11y/no-noninteractive-element-interactions
+    <details
+      ref={disclosure}
+      className={styles.mobileCategory}
+      onKeyDown={(event) => {
+        if (event.key === 'Escape' && disclosure.current?.open) {
+          event.preventDefault();
+          close();
+        }
+      }}
+    >
+      <summary ref={summary} className={styles.mobileCategorySummary}>
         <span className={styles.controlLabel}>Category</span>
         <span className={styles.mobileCategoryValue}>{currentName}</span>
       </summary>
-      <CategoryLinks
-        {...props}
-        onFollow={() => {
-          if (disclosure.current) disclosure.current.open = false;
-        }}
-      />
+      <CategoryLinks {...props} onFollow={close} />
     </details>
   );
 }
