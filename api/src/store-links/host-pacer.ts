@@ -26,8 +26,10 @@ export async function runPerHost<T>(
       for (let i = 0; i < queue.length; i++) {
         const started = Date.now();
         await job(queue[i]).catch(() => undefined);
-        const wait = spacingMs - (Date.now() - started);
-        if (i < queue.length - 1 && wait > 0) await sleep(wait);
+        if (i === queue.length - 1) continue;
+        // Until the clock says so: a timer counts from the event loop's cached time, which a busy loop leaves
+        // behind the clock, so one sleep can end a few milliseconds short of the spacing.
+        for (let wait = spacingMs - (Date.now() - started); wait > 0; wait = spacingMs - (Date.now() - started)) await sleep(wait);
       }
     }
   };
