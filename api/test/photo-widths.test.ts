@@ -8,7 +8,6 @@ import { buildApp } from '../src/app';
 import { imageKey, stationImageKey, type Storage } from '../src/storage/storage';
 import { partForm } from './helpers/admin-helpers';
 import { buildTestApp, type TestApp } from './helpers/build-test-app';
-import { testEngine } from './helpers/test-database';
 import { uniqueSuffix } from './helpers/emulator-accounts';
 import { bearer, createPart, createPartType, createUser, type TestUser } from './helpers/factories';
 import { startS3Server, type TestS3Server } from './helpers/s3-server';
@@ -257,54 +256,6 @@ describe.each([
     // The next start fills the rest.
     await backfillPhotoWidths(t.app);
     expect(await widthsOf(names)).toEqual([[320, 480, 640, 960], [320, 480, 640, 960]]);
-  });
-
-  // Concurrent sessions only: PGlite's one session runs the backfill's queries after the save's transaction.
-  (testEngine() === 'postgres' ? it : it.skip)('the backfill gives way to a save that moves the photo to the other side meanwhile: no copy left behind, no widths without files', async () => {
-    const id = await createStation(true);
-    const [publicName] = (await detail(id)).images;
-    await strip(publicName, false);
-    // The save is held after it has looked for the photo's files (none of its width copies there yet) and before
-    // it renames the row; the backfill writes the copies meanwhile.
-    const lastLook = stationImageKey(photoFileNames(publicName).at(-1)!, false);
-    let saveHeld!: () => void;
-    let release!: () => void;
-    const reached = new Promise<void>((resolve) => (saveHeld = resolve));
-    const held = new Promise<void>((resolve) => (release = resolve));
-    const storageType = Object.getPrototypeOf(t.app.storage) as Storage;
-    const realGet = storageType.get;
-    const get = jest.spyOn(storageType, 'get').mockImplementation(async function (this: Storage, key: string) {
-      if (key === lastLook) {
-        saveHeld();
-        await held;
-      }
-      return realGet.call(this, key);
-    });
-    try {
-      const save = send(owner, 'PUT', `/api/battlestations/id/${id}`, multipart({ is_public: 'false' }));
-      await reached;
-      const backfill = backfillPhotoWidths(t.app);
-      // The backfill has written its copies (and, without the station's lock, its row) before the save goes on.
-      for (const start = Date.now(); !(await exists(stationImageKey(widthVariantName(publicName, 320), false))) && Date.now() - start < 10_000; ) {
-        await new Promise((resolve) => setTimeout(resolve, 20));
-      }
-      await new Promise((resolve) => setTimeout(resolve, 200));
-      release();
-      expect((await save).statusCode).toBe(200);
-      await backfill;
-    } finally {
-      release();
-      get.mockRestore();
-    }
-    const station = await detail(id);
-    const [privateName] = station.images;
-    expect(await presentFiles(publicName, false)).toEqual([]);
-    // What the row lists is there: the copies of a later run, or none yet.
-    const listed = station.image_sizes?.[0]?.widths ?? [];
-    expect(await presentFiles(privateName, true)).toEqual(expectedFiles(privateName, listed));
-    await backfillPhotoWidths(t.app);
-    expect((await detail(id)).image_sizes?.[0]?.widths).toEqual([320, 480, 640, 960]);
-    expect(await presentFiles(privateName, true)).toEqual(expectedFiles(privateName, [320, 480, 640, 960]));
   });
 
   it('the start-up backfill writes the copies of older photos and part images, once', async () => {

@@ -71,29 +71,22 @@ const HASHED = /\.[0-9a-f]{8}\.(js|css)$|\/assets\//;
 const IMMUTABLE = 'public, max-age=31536000, immutable';
 const MAX_TARGET_LENGTH = 8192;
 
-/** Origins (scheme://host[:port]) of absolute URLs; relative ones are same-origin already. */
-function originsOf(urls: string[]): string[] {
-  const origins = new Set<string>();
-  for (const url of urls) {
-    if (/^https?:\/\//i.test(url)) origins.add(new URL(url).origin);
-  }
-  return [...origins];
-}
+/** The absolute (http/https) URLs among `urls`; relative ones are same-origin already. */
+const absoluteUrls = (urls: string[]) => urls.filter((url) => /^https?:\/\//i.test(url)).map((url) => new URL(url));
+
+/** Origins (scheme://host[:port]) of absolute URLs. */
+const originsOf = (urls: string[]) => [...new Set(absoluteUrls(urls).map((url) => url.origin))];
 
 /**
  * Where absolute remote URLs may load from: the folder of each (`https://cdn.example/mf-parts/v3/`), not its
  * whole origin, which may serve other things (another release, another site's scripts on a shared CDN). A
  * remote's files sit below its manifest (publicPath 'auto'). `;` and `,` would end the source list: encoded.
  */
-function remoteSourcesOf(urls: string[]): string[] {
-  const sources = new Set<string>();
-  for (const url of urls) {
-    if (!/^https?:\/\//i.test(url)) continue;
-    const { origin, pathname } = new URL(url);
-    sources.add(`${origin}${pathname.slice(0, pathname.lastIndexOf('/') + 1).replace(/;/g, '%3B').replace(/,/g, '%2C')}`);
-  }
-  return [...sources];
-}
+const remoteSourcesOf = (urls: string[]) => [
+  ...new Set(
+    absoluteUrls(urls).map(({ origin, pathname }) => `${origin}${pathname.slice(0, pathname.lastIndexOf('/') + 1).replace(/;/g, '%3B').replace(/,/g, '%2C')}`),
+  ),
+];
 
 /**
  * The site's Content-Security-Policy: scripts only from this origin and the remotes' folders in remotes.json,

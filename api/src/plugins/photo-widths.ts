@@ -4,13 +4,6 @@ import fp from 'fastify-plugin';
 import { backfillPhotoPalettesOnce } from '../services/photo-palette-backfill';
 import { backfillPhotoWidths } from '../services/photo-widths-backfill';
 
-declare module 'fastify' {
-  interface FastifyInstance {
-    /** The start-up backfill of older photos, running in the background once the API is ready (settles, never rejects). */
-    startupBackfill: () => Promise<void>;
-  }
-}
-
 /**
  * Photos and part images stored before the width copies existed get them (issue 17), and photos stored before
  * palettes were extracted get theirs (issue 19, once per database: completed_tasks). In the background once the
@@ -24,7 +17,6 @@ export default fp(
   async (app) => {
     const stop = new AbortController();
     let running: Promise<void> = Promise.resolve();
-    app.decorate('startupBackfill', () => running);
     app.addHook('onReady', async () => {
       running = fillOlderPhotos(app, stop.signal).catch((error: unknown) => {
         app.log.error({ err: error }, 'the start-up backfill of older photos stopped');

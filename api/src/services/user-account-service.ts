@@ -4,7 +4,7 @@ import type { AuthUser } from '../auth/auth-user';
 import { firebaseErrorCode } from '../auth/firebase';
 import { assertRecentSignIn } from '../auth/guards';
 import { withIdentityTimeout } from '../auth/identity-errors';
-import { HttpError, MESSAGES, conflict, forbidden, notFound } from '../errors';
+import { MESSAGES, conflict, forbidden, notFound } from '../errors';
 import { removeStoredImages } from '../images/remove-stored-images';
 import { uniqueViolation } from '../lib/pg-errors';
 import { usernameSkeleton } from '../lib/username-skeleton';
@@ -30,7 +30,7 @@ import {
   type UserRow,
 } from '../repositories/users-repository';
 import type { ServiceDeps } from './service-deps';
-import { IDENTITY_ERRORS, assertPasswordNotCommon, toUserProfile } from './users-service';
+import { assertPasswordNotCommon, identityRefusal, toUserProfile } from './users-service';
 
 type Deps = Pick<ServiceDeps, 'db' | 'firebaseAuth' | 'storage' | 'log' | 'config'>;
 
@@ -55,11 +55,6 @@ async function assertUsernameFree(db: Deps['db'], uid: string, username: string)
   const skeleton = usernameSkeleton(username);
   await lockUsernameSkeleton(db, skeleton);
   if (await usernameSkeletonTaken(db, skeleton, uid)) throw conflict(USER_MESSAGES.usernameTaken);
-}
-
-function identityError(error: unknown): unknown {
-  const known = IDENTITY_ERRORS[firebaseErrorCode(error) ?? ''];
-  return known ? new HttpError(...known) : error;
 }
 
 async function updateProfileRow(db: Deps['db'], uid: string, change: AccountChange): Promise<UserRow> {
@@ -139,7 +134,7 @@ export async function updateUserAccount(
           deps.config.identityTimeoutMs,
           () => void alignIdentityWithProfile(deps, uid, previous),
         ).catch((error: unknown) => {
-          throw identityError(error);
+          throw identityRefusal(error);
         });
         restore = previous;
       }
@@ -156,7 +151,7 @@ export async function updateUserAccount(
   let passwordError: unknown;
   if (change.password !== undefined) {
     await withIdentityTimeout(deps.firebaseAuth.updateUser(uid, { password: change.password }), deps.config.identityTimeoutMs).catch((error: unknown) => {
-      passwordError = firebaseErrorCode(error) === 'auth/user-not-found' ? notFound(MESSAGES.userNotFound) : identityError(error);
+      passwordError = firebaseErrorCode(error) === 'auth/user-not-found' ? notFound(MESSAGES.userNotFound) : identityRefusal(error);
     });
   }
 

@@ -38,6 +38,12 @@ export const IDENTITY_ERRORS: Record<string, [status: number, message: string]> 
   'auth/invalid-display-name': [400, 'Username contains characters that are not allowed.'],
 };
 
+/** Firebase's refusal as the contract words it, or the error itself. */
+export function identityRefusal(error: unknown): unknown {
+  const known = IDENTITY_ERRORS[firebaseErrorCode(error) ?? ''];
+  return known ? new HttpError(...known) : error;
+}
+
 /** 400 'Please choose a less common password.' for a common password or one equal to the username or e-mail (decision 26). */
 export async function assertPasswordNotCommon(password: string, identities: readonly string[]): Promise<void> {
   const issue = await commonPasswordIssue(password, identities);
@@ -138,12 +144,6 @@ async function removeAbandonedIdentity(deps: RegistrationDeps, email: string): P
   await withIdentityTimeout(deps.firebaseAuth.deleteUser(left.uid), timeoutMs);
   deps.log.warn({ uid: left.uid }, 'replaced an identity a failed registration left without a profile');
   return true;
-}
-
-/** Firebase's refusal as the contract words it, or the error itself. */
-function identityRefusal(error: unknown): unknown {
-  const known = IDENTITY_ERRORS[firebaseErrorCode(error) ?? ''];
-  return known ? new HttpError(...known) : error;
 }
 
 export async function getUserProfile(db: Database, uid: string): Promise<UserProfile> {

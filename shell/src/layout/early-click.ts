@@ -1,4 +1,4 @@
-import { useEffect, useRef } from 'react';
+import { useEffect, useEffectEvent } from 'react';
 
 declare global {
   interface Window {
@@ -15,11 +15,11 @@ declare global {
  * `name` is the control's `data-early-click`.
  */
 export function useEarlyClick(name: string | undefined, answer: () => void): void {
-  const answerRef = useRef(answer);
+  const answerNow = useEffectEvent(answer);
   useEffect(() => {
     if (name && window.__battledeckEarlyClick === name) {
       window.__battledeckEarlyClick = null;
-      answerRef.current();
+      answerNow();
     }
     window.__battledeckStarted = true;
   }, [name]);
