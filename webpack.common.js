@@ -82,9 +82,11 @@ const SINGLETONS_FILE = 'singletons.json';
 const REACT_ROUTER_PRODUCTION = path.join(path.dirname(require.resolve('react-router')), '..', 'production', 'index.mjs');
 
 /**
- * Writes singletons.json: for each curated singleton the bundle shares, the names its subset holds. The
- * shell registers its singletons first, so the shell's are the ones every remote gets; release:remote
- * reads both files and refuses a remote release that needs a name the live shell does not provide.
+ * Writes singletons.json: for each curated singleton the bundle shares, the names its subset holds, and for
+ * each entry point of `@battledeck/shared` it shares, the names that entry exports in this build. The shell
+ * registers its singletons first, so the shell's are the ones every remote gets; release:remote reads both
+ * files and refuses a remote release that needs a name the live shell does not provide (a remote built from
+ * a newer shared package would find a new export undefined in the browser).
  */
 class SingletonsListPlugin {
   /** @param {Record<string, unknown>} shared the bundle's shared config (sharedConfig) */
@@ -94,13 +96,30 @@ class SingletonsListPlugin {
         .filter(([pkg]) => pkg in shared)
         .map(([pkg, file]) => [pkg, subsetExports(file).flatMap((statement) => statement.names).sort()]),
     );
+    /** The shared package's entry points this bundle shares, by the file each resolves to. */
+    this.sharedEntries = new Map(
+      Object.keys(shared)
+        .filter((entry) => entry.startsWith('@battledeck/shared/'))
+        .map((entry) => [require.resolve(entry, { paths: [ROOT] }), entry]),
+    );
   }
 
   apply(compiler) {
     const { RawSource } = compiler.webpack.sources;
     compiler.hooks.thisCompilation.tap('SingletonsListPlugin', (compilation) => {
       compilation.hooks.processAssets.tap({ name: 'SingletonsListPlugin', stage: compiler.webpack.Compilation.PROCESS_ASSETS_STAGE_ADDITIONAL }, () => {
-        compilation.emitAsset(SINGLETONS_FILE, new RawSource(`${JSON.stringify(this.list, null, 2)}\n`));
+        const list = { ...this.list };
+        for (const built of compilation.modules) {
+          // A module concatenated with its imports is listed as the concatenation: its root is the entry.
+          const module = built.rootModule ?? built;
+          const entry = module.resource && this.sharedEntries.get(module.resource);
+          if (!entry) continue;
+          const names = compilation.moduleGraph.getExportsInfo(module).getProvidedExports();
+          // Unknown exports (CommonJS) cannot be compared: say so rather than list nothing.
+          if (!Array.isArray(names)) throw new Error(`SingletonsListPlugin: cannot tell what ${entry} exports.`);
+          list[entry] = [...names].sort();
+        }
+        compilation.emitAsset(SINGLETONS_FILE, new RawSource(`${JSON.stringify(list, null, 2)}\n`));
       });
     });
   }
@@ -322,4 +341,4 @@ function createConfig({ dir, name, port, exposes, isHost = false, serverEntry })
   };
 }
 
-module.exports = { createConfig, swcRule, CSS_MODULES, SERVER_MANIFEST, isSingletonRequest, SINGLETON_PACKAGES, SHARED_SUBSETS, SINGLETONS_FILE, subsetExports };
+module.exports = { createConfig, swcRule, CSS_MODULES, SERVER_MANIFEST, isSingletonRequest, SINGLETON_PACKAGES, SHARED_SUBSETS, SINGLETONS_FILE, SingletonsListPlugin, subsetExports };

@@ -141,7 +141,7 @@ test.describe('server-rendered public pages', () => {
   });
 });
 
-test('a tap on a menu button before the scripts have run opens its menu once they have', async ({ page }) => {
+test('a tap on a menu button, the heart or Copy Part List before the scripts have run is answered once they have', async ({ page, request }) => {
   // Every script but the page's tiny starter is held back 4 s.
   await page.route(/\.js(\?|$)/, async (route) => {
     if (!route.request().url().endsWith('/after-load.js')) await new Promise((resolve) => setTimeout(resolve, 4000));
@@ -156,6 +156,15 @@ test('a tap on a menu button before the scripts have run opens its menu once the
   await page.goto('/battlestations', { waitUntil: 'domcontentloaded' });
   await page.getByRole('button', { name: 'Browse Parts' }).click();
   await expect(page.getByRole('button', { name: 'Browse Parts' })).toHaveAttribute('aria-expanded', 'true', { timeout: 20_000 });
+
+  // A station's controls the remote answers: a visitor's heart asks to log in; Copy Part List opens its dialog.
+  const { station } = await firstIds(request);
+  await page.goto(`/battlestations/${station.battlestation_id}`, { waitUntil: 'domcontentloaded' });
+  await page.getByRole('button', { name: /^Favorite/ }).click();
+  await expect(page.getByRole('link', { name: 'Please log in first' })).toBeVisible({ timeout: 20_000 });
+  await page.goto(`/battlestations/${station.battlestation_id}`, { waitUntil: 'domcontentloaded' });
+  await page.getByRole('button', { name: 'Copy Part List' }).click();
+  await expect(page.getByRole('dialog', { name: 'Copy Part List' })).toBeVisible({ timeout: 20_000 });
 });
 
 test('a list page past the end is a redirect to the page the browser would show, so no page says nothing was found', async ({ request, browser, baseURL }) => {

@@ -12,8 +12,8 @@
       document.head.appendChild(script);
     });
   }
-  // A click on a control only the app answers (data-early-click: the menu buttons) before it has started is
-  // kept; the control answers it once hydrated (shell/src/layout/early-click.ts).
+  // A click on a control only the app answers (data-early-click: the menu buttons, the favorite heart) before it has
+  // started is kept; the control answers it once hydrated (shared/src/ui/early-click.ts).
   document.addEventListener(
     'click',
     function (event) {

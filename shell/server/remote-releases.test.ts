@@ -115,6 +115,15 @@ describe('activateRelease and the shared singletons', () => {
     expect(activateRelease({ remotesFile, folder: 'mf-parts', version: V2, root }).current).toContain(V2);
   });
 
+  it('refuses a release built from a newer shared package, one of whose exports the live shell lacks', () => {
+    singletons(path.join(root, 'shell/dist'), { ...SHELL_SINGLETONS, '@battledeck/shared/ui': ['Button', 'HeartIcon'] });
+    singletons(path.join(root, 'mf-parts/releases', V2), { antd: ['Button'], '@battledeck/shared/ui': ['Button', 'HeartIcon', 'useEarlyClick'] });
+    expect(() => activateRelease({ remotesFile, folder: 'mf-parts', version: V2, root })).toThrow(
+      `mf-parts ${V2} uses shared @battledeck/shared/ui useEarlyClick, which the live shell does not provide.`,
+    );
+    expect(remotes()).toEqual(initial);
+  });
+
   it('refuses a build that does not list its singletons, or a shell that was never built', () => {
     rmSync(path.join(root, 'mf-parts/releases', V1, SINGLETONS_FILE));
     expect(() => activateRelease({ remotesFile, folder: 'mf-parts', version: V1, root })).toThrow(`mf-parts ${V1} has no singletons.json`);

@@ -118,9 +118,9 @@ function readSingletons(dir: string): Record<string, string[]> | null {
 }
 
 /**
- * antd, its icons and the router are shared as curated subsets, and every remote gets the live shell's
- * (the shell registers its singletons first). A remote release built with a name the shell's subset lacks
- * would find it undefined in the browser: refuse it here, before it is live.
+ * antd, its icons and the router are shared as curated subsets, `@battledeck/shared` as its entry points, and
+ * every remote gets the live shell's (the shell registers its singletons first). A remote release built with
+ * a name the shell's build lacks would find it undefined in the browser: refuse it here, before it is live.
  */
 export function assertShellProvides(folder: string, version: string, buildDir: string, shellDir: string): void {
   const needs = readSingletons(buildDir);

@@ -1,15 +1,18 @@
 import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import type { Compiler, RuleSetRule, WebpackPluginInstance } from 'webpack';
 
 type ConfigFactory = (env: unknown, argv: { mode: string }) => { plugins: unknown[] };
 // The one webpack factory every bundle's config calls (a CommonJS file at the repository root).
 // eslint-disable-next-line @typescript-eslint/no-require-imports
-const { createConfig, isSingletonRequest, SHARED_SUBSETS, subsetExports } = require('../../webpack.common.js') as {
+const { createConfig, isSingletonRequest, SHARED_SUBSETS, SingletonsListPlugin, subsetExports, swcRule } = require('../../webpack.common.js') as {
   createConfig: (options: Record<string, unknown>) => ConfigFactory;
   isSingletonRequest: (request: string) => boolean;
   SHARED_SUBSETS: Record<string, string>;
+  SingletonsListPlugin: new (shared: Record<string, unknown>) => { apply: (compiler: unknown) => void };
   subsetExports: (file: string) => { names: string[]; from: string }[];
+  swcRule: (isDev: boolean) => unknown;
 };
 // eslint-disable-next-line @typescript-eslint/no-require-imports
 const installedReact = (require('react/package.json') as { version: string }).version;
@@ -135,5 +138,30 @@ describe('the zod-free contract', () => {
     expect(Object.keys(sharedOf('mf-parts'))).toContain('@battledeck/shared/contract');
     expect(isSingletonRequest('@battledeck/shared/plain-contract')).toBe(false);
     expect(isSingletonRequest('@battledeck/shared/contract')).toBe(true);
+  });
+});
+
+describe('singletons.json', () => {
+  it("lists what each shared entry point of @battledeck/shared exports in the build, so release:remote can refuse a remote that needs a name the live shell's build lacks", async () => {
+    // The plugin alone on a plain build of one entry point (webpack's own module graph, export * included).
+    // eslint-disable-next-line @typescript-eslint/no-require-imports
+    const webpack = require('webpack') as (options: object) => Compiler;
+    const compiler = webpack({
+      mode: 'production',
+      context: path.join(__dirname, '../..'),
+      entry: require.resolve('@battledeck/shared/format'),
+      output: { path: dir },
+      resolve: { extensions: ['.tsx', '.ts', '.js'] },
+      module: { rules: [swcRule(false) as RuleSetRule] },
+      plugins: [new SingletonsListPlugin({ '@battledeck/shared/format': {}, react: {} }) as WebpackPluginInstance],
+      optimization: { minimize: false },
+    });
+    await new Promise<void>((resolve, reject) => compiler.run((error, stats) => (error || stats?.hasErrors() ? reject(error ?? new Error(stats?.toString())) : resolve())));
+    await new Promise((resolve) => compiler.close(resolve));
+    const list = JSON.parse(readFileSync(path.join(dir, 'singletons.json'), 'utf8')) as Record<string, string[]>;
+    expect(Object.keys(list)).toEqual(['@battledeck/shared/format']);
+    // Names re-exported through `export *` from the entry's modules, sorted; types are no names.
+    expect(list['@battledeck/shared/format']).toEqual(expect.arrayContaining(['BRAND', 'absoluteDate']));
+    expect(list['@battledeck/shared/format']).toEqual([...list['@battledeck/shared/format']!].sort());
   });
 });

@@ -16,6 +16,7 @@ export * from './pagination';
 export * from './read-list-state';
 export * from './use-list-state';
 export * from './use-hydrated';
+export * from './early-click';
 export * from './button';
 export * from './select-field';
 export * from './search-field';

@@ -1,9 +1,8 @@
 import { BRAND } from '@battledeck/shared/format';
 import { useSession } from '@battledeck/shared/session';
-import { MenuIcon, PlusIcon } from '@battledeck/shared/ui';
+import { MenuIcon, PlusIcon, useEarlyClick } from '@battledeck/shared/ui';
 import { lazy, Suspense, useState } from 'react';
 import { Link, NavLink, useLocation } from 'react-router-dom';
-import { useEarlyClick } from './early-click';
 import { PartsMenu } from './parts-menu';
 import styles from './top-bar.module.css';
 import { UserMenu } from './user-menu';

@@ -1,6 +1,6 @@
+import { useEarlyClick } from '@battledeck/shared/ui';
 import { useCallback, useEffect, useId, useRef, useState } from 'react';
 import { useLocation } from 'react-router-dom';
-import { useEarlyClick } from './early-click';
 
 /**
  * A disclosure menu's behaviour: toggled by its button, closed by Escape (focus returns to the button),

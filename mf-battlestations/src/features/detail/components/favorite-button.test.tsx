@@ -108,6 +108,31 @@ describe('Favorite button', () => {
     expect(await screen.findByRole('link', { name: 'Please log in first' })).toBeInTheDocument();
   });
 
+  it("answers a click made before the page's scripts had run (kept by the shell's after-load.js) once hydrated, and only that one", async () => {
+    window.__battledeckEarlyClick = 'favorite';
+    window.__battledeckStarted = false;
+    setSession({ loading: true });
+    const queryClient = createQueryClient();
+    queryClient.setQueryData(battlestationQueryOptions(7, null).queryKey, detail());
+    mockFetch({ '/api/battlestations/id/7': detail() });
+    const { unmount } = renderRoute(<DetailPage />, { path: '/battlestations/:stationId', route: '/battlestations/7', queryClient });
+    expect(heart()).toHaveAttribute('data-early-click', 'favorite');
+    // Queued while the session loads, as a click then would be; answered once it has.
+    expect(heart()).toHaveAttribute('aria-busy', 'true');
+    expect([window.__battledeckEarlyClick, window.__battledeckStarted]).toEqual([null, true]);
+    act(() => setSession());
+    expect(await screen.findByRole('link', { name: 'Please log in first' })).toBeInTheDocument();
+    unmount();
+
+    // Another control's early click is not the heart's.
+    window.__battledeckEarlyClick = 'copy-part-list';
+    renderRoute(<DetailPage />, { path: '/battlestations/:stationId', route: '/battlestations/7', queryClient });
+    await screen.findByRole('heading', { level: 1, name: 'Night Owl' });
+    expect(screen.queryByRole('link', { name: 'Please log in first' })).not.toBeInTheDocument();
+    expect(await screen.findByRole('dialog', { name: /Copy Part List/i })).toBeInTheDocument();
+    expect(window.__battledeckEarlyClick).toBeNull();
+  });
+
   it('signed in: the heart and the count change at once, with a loading animation until the server answers', async () => {
     setSession({ signedInAs: 'fan', getIdToken: async () => 'token' });
     const answer = deferred<Response>();

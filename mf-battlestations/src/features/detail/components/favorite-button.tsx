@@ -1,7 +1,7 @@
 import type { BattlestationDetail } from '@battledeck/shared/contract';
 import { FAVORITE_MESSAGES } from '@battledeck/shared/plain-contract';
 import { useSession } from '@battledeck/shared/session';
-import { HeartIcon, type LoginRedirectState } from '@battledeck/shared/ui';
+import { HeartIcon, useEarlyClick, type LoginRedirectState } from '@battledeck/shared/ui';
 import { useEffect, useEffectEvent, useRef, useState } from 'react';
 import { Link, useLocation } from 'react-router-dom';
 import { useFavoriteMutation } from '../api/favorite-battlestation';
@@ -13,7 +13,8 @@ type NoticeKind = 'signedOut' | 'failed';
 /**
  * The heart and its count (SPEC "Battlestation detail", §4, decision 4): toggles at once (optimistic) and
  * rolls back with 'Sorry, unable to save this right now.'; signed out it shows 'Please log in first',
- * linking to /login, which brings the user back here. Clicks are ignored while a call or a notice is on.
+ * linking to /login, which brings the user back here. Clicks are ignored while a call or a notice is on; one
+ * made before the page's scripts had run is answered once they have.
  */
 export function FavoriteButton({ station }: { station: BattlestationDetail }) {
   const user = useSession((s) => s.user);
@@ -45,6 +46,8 @@ export function FavoriteButton({ station }: { station: BattlestationDetail }) {
     if (sessionLoading) setQueued(true);
     else toggle();
   };
+  // A click before the page's scripts had run counts once they have (queued while the session loads).
+  useEarlyClick('favorite', onClick);
   // An effect event: it reads this render's session, the one that just finished loading.
   const toggleQueued = useEffectEvent(toggle);
   useEffect(() => {
@@ -63,6 +66,7 @@ export function FavoriteButton({ station }: { station: BattlestationDetail }) {
         aria-pressed={favorited}
         aria-busy={pending || queued || undefined}
         onClick={onClick}
+        data-early-click="favorite"
       >
         {/* The name is the button's own text, so it always holds the visible count (WCAG 2.5.3): "Favorite, 4 favorites". */}
         <HeartIcon filled={favorited} className={pending ? styles.beating : undefined} />

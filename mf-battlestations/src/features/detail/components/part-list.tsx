@@ -1,5 +1,5 @@
 import type { BattlestationPart } from '@battledeck/shared/contract';
-import { Button, CopyIcon, CopyPartListDialog } from '@battledeck/shared/ui';
+import { Button, CopyIcon, CopyPartListDialog, useEarlyClick } from '@battledeck/shared/ui';
 import { useState } from 'react';
 import { Link } from 'react-router-dom';
 import styles from './detail-page.module.css';
@@ -9,11 +9,13 @@ export const PART_LIST_MESSAGES = { empty: 'This battlestation has no parts list
 /** 'Part List': type and part name linking to the part's page, and the Copy Part List dialog. */
 export function PartList({ stationId, stationName, parts }: { stationId: number; stationName: string; parts: BattlestationPart[] }) {
   const [copying, setCopying] = useState(false);
+  // A click before the page's scripts have run opens the dialog once they have.
+  useEarlyClick('copy-part-list', () => setCopying(true));
   return (
     <section className={styles.section} aria-labelledby="part-list-heading">
       <div className={styles.sectionHeader}>
         <h2 id="part-list-heading">Part List</h2>
-        <Button icon={<CopyIcon />} onClick={() => setCopying(true)} disabled={parts.length === 0}>
+        <Button icon={<CopyIcon />} onClick={() => setCopying(true)} disabled={parts.length === 0} data-early-click="copy-part-list">
           Copy Part List
         </Button>
       </div>

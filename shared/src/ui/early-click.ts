@@ -2,7 +2,7 @@ import { useEffect, useEffectEvent } from 'react';
 
 declare global {
   interface Window {
-    /** The last control with `data-early-click` clicked before the app started (public/after-load.js). */
+    /** The last control with `data-early-click` clicked before the app started (shell/public/after-load.js). */
     __battledeckEarlyClick?: string | null;
     /** Set once the app has taken the early click: later clicks are the app's own. */
     __battledeckStarted?: boolean;
@@ -10,9 +10,9 @@ declare global {
 }
 
 /**
- * A click on a control that only the app can answer (a menu button) made while a server-rendered page was still
- * loading its scripts is kept by after-load.js; the control's owner answers it once hydrated, so it is not lost.
- * `name` is the control's `data-early-click`.
+ * A click on a control that only the app can answer (a menu button, the favorite heart) made while a
+ * server-rendered page was still loading its scripts is kept by the shell's after-load.js; the control's owner
+ * answers it once hydrated, so it is not lost. `name` is the control's `data-early-click`, unique on a page.
  */
 export function useEarlyClick(name: string | undefined, answer: () => void): void {
   const answerNow = useEffectEvent(answer);
