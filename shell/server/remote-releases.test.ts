@@ -122,6 +122,9 @@ describe('activateRelease and the shared singletons', () => {
       `mf-parts ${V2} uses shared @battledeck/shared/ui useEarlyClick, which the live shell does not provide.`,
     );
     expect(remotes()).toEqual(initial);
+    // An entry point the shell does not share at all is the remote's own copy: nothing to refuse.
+    singletons(path.join(root, 'mf-parts/releases', V2), { antd: ['Button'], '@battledeck/shared/standalone': ['mountStandalone'] });
+    expect(activateRelease({ remotesFile, folder: 'mf-parts', version: V2, root }).current).toContain(V2);
   });
 
   it('refuses a build that does not list its singletons, or a shell that was never built', () => {
