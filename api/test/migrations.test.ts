@@ -3,6 +3,7 @@ import { PgTable, getTableConfig } from 'drizzle-orm/pg-core';
 import * as schema from '../src/db/schema';
 import { uniqueViolation } from '../src/lib/pg-errors';
 import { featuredQuery } from '../src/repositories/battlestations-repository';
+import { partsStartingWithQuery } from '../src/repositories/parts-catalogue-repository';
 import { insertUser } from '../src/repositories/users-repository';
 import { rows } from './helpers/sql-rows';
 import { openEmptyDatabase, type TestDatabase } from './helpers/test-database';
@@ -77,6 +78,16 @@ describe('migrations', () => {
     const text = plan.map((r) => r['QUERY PLAN']).join('\n');
     expect(text).toContain('battlestations_public_favorites_idx');
     expect(text).not.toMatch(/\bSort\b/);
+  });
+
+  it("give the part picker's names starting with a term an index that holds every column it reads (no heap page per match)", async () => {
+    const plan = await database.handle.db.transaction(async (tx) => {
+      // Empty tables again: leave the planner an index to choose, and see whether it must visit the table.
+      await tx.execute(sql`SET LOCAL enable_seqscan = off`);
+      await tx.execute(sql`SET LOCAL enable_bitmapscan = off`);
+      return rows<{ 'QUERY PLAN': string }>(tx, sql`EXPLAIN ${partsStartingWithQuery({ term: 'no', limit: 8 })}`);
+    });
+    expect(plan.map((r) => r['QUERY PLAN']).join('\n')).toContain('Index Only Scan using parts_name_prefix_idx on parts');
   });
 });
 

@@ -95,7 +95,8 @@ export const parts = pgTable(
     index('parts_type_count_idx').on(t.type_id, t.battlestation_count, t.part_id),
     index('parts_name_trgm_idx').using('gin', t.name.op('gin_trgm_ops')),
     // Names starting with a two-letter term (the part picker's first ask), which the trigram index cannot find
-    // (decision 007's addendum); byte-wise, so a LIKE prefix is a range in any database collation.
+    // (decision 007's addendum); byte-wise, so a LIKE prefix is a range in any database collation. Migration
+    // 0031 adds INCLUDE (part_id, name, type_id), which drizzle cannot declare: an index-only gathering.
     index('parts_name_prefix_idx').on(sql`lower(${t.name}) text_pattern_ops`),
     index('parts_manufacturer_trgm_idx').using('gin', t.manufacturer.op('gin_trgm_ops')),
     index('parts_tokens_idx').using('gin', t.search_tokens),
