@@ -372,9 +372,10 @@ export const station_search = pgTable(
  * How many public stations hold every word of a pair, or of a triple, of common vocabulary words (decision 015,
  * 2026-11-29): the total of a two-word search ('max setup'), of a word standing for two ('ultra': ultra,
  * ultrawide) and of such a word beside another ('office ultra', migration 0028) without a count over every
- * match. `word_c` is '' for a pair. Filled the first time a large search asks for the words (under an advisory
- * lock that the saves changing public stations' words wait for), then kept by statement triggers on
- * `battlestations` in the writing transaction (migrations 0027, 0028).
+ * match. `word_c` is '' for a pair. Added the first time a large search asks for the words, then kept by
+ * statement triggers on `battlestations` in the writing transaction (migrations 0027, 0028); `counted` is false
+ * until the count of the stations that held the words before is added (migration 0032): until then the row
+ * holds only the changes since it was added, and is no total.
  */
 export const search_word_pairs = pgTable(
   'search_word_pairs',
@@ -383,6 +384,7 @@ export const search_word_pairs = pgTable(
     word_b: text().notNull(),
     word_c: text().notNull().default(''),
     public_stations: integer().notNull(),
+    counted: boolean().notNull().default(true),
   },
   (t) => [
     primaryKey({ columns: [t.word_a, t.word_b, t.word_c] }),
@@ -394,7 +396,7 @@ export const search_word_pairs = pgTable(
  * How many public stations hold every word of a quadruple (decision 015, 2026-11-29, migration 0030): with
  * `search_word_pairs`' pairs and triples, the total of two words each standing for two ('ultra air': ultra or
  * ultrawide, and air or corsair). A table of its own so that an instance of the release before, whose lookups
- * know three words, never finds two rows for one triple during a rolling deploy. Filled and kept like
+ * know three words, never finds two rows for one triple during a rolling deploy. Added, counted and kept like
  * `search_word_pairs`, by the same triggers.
  */
 export const search_word_quadruples = pgTable(
@@ -405,6 +407,7 @@ export const search_word_quadruples = pgTable(
     word_c: text().notNull(),
     word_d: text().notNull(),
     public_stations: integer().notNull(),
+    counted: boolean().notNull().default(true),
   },
   (t) => [
     primaryKey({ columns: [t.word_a, t.word_b, t.word_c, t.word_d] }),

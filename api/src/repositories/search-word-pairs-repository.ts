@@ -40,15 +40,15 @@ const keptRow = (words: string[]) =>
 /**
  * Totals, each the sum of its counts with their signs (decision 015, 2026-11-29), all read in one statement so
  * that every count is of the same moment (a filtered search's total and its matches without the filter).
- * `missing`: the word sets not kept yet (keepWordSetCount counts them); the totals mean nothing then. A
- * vocabulary word no public station holds any more counts 0.
+ * `missing`: the word sets not kept yet, or not counted yet (keepWordSetCount counts them); the totals mean
+ * nothing then. A vocabulary word no public station holds any more counts 0.
  */
 export async function readKeptTotals(db: Database, totals: KeptCount[][]): Promise<{ totals: number[]; missing: string[][] }> {
   const counts = totals.flat();
   const values = counts.map(({ words }) => {
     if (words.length === 1) return sql`coalesce((SELECT public_stations FROM search_words WHERE word = ${words[0]}::text), 0)`;
     const { table, columns, key } = keptRow(words);
-    return sql`(SELECT public_stations FROM ${table}, ${sortedWords(words)} s WHERE (${columns}) = (${key}))`;
+    return sql`(SELECT public_stations FROM ${table}, ${sortedWords(words)} s WHERE (${columns}) = (${key}) AND counted)`;
   });
   const [row] = await rowsOf<{ counts: (number | null)[] }>(db, sql`SELECT ARRAY[${sql.join(values, sql`, `)}]::int[] AS counts`);
   const kept = row!.counts;
@@ -59,36 +59,80 @@ export async function readKeptTotals(db: Database, totals: KeptCount[][]): Promi
 }
 
 /**
- * Counts the stations holding every one of two to four words from the search copy once and keeps the count
- * (the triggers keep it from then on). The count holds the pairs' advisory lock exclusively: the saves whose
- * triggers have changes to apply hold it shared to their commit, so the count waits for those that came first
- * (their changes are in its snapshot) and the next ones wait for the row and add their change to it: none is
- * missed or counted twice. Saves that change no public station's words never wait. False, and the caller
- * counts the matches as before, when the lock was not granted within 200 ms, when the count took longer than
- * COUNT_TIMEOUT (saves wait on it meanwhile), or inside a caller's transaction (the lock would be held to its end).
+ * Keeps the count of the stations holding every one of two to four words (the triggers keep it from then on),
+ * in three steps, none of which makes a save wait for the count (decision 015, 2026-12-07):
+ * 1. addUncountedRow: the row, with `counted` false, under the pairs' advisory lock for a moment. The saves
+ *    whose triggers have changes to apply hold that lock shared to their commit, so the row comes after those
+ *    that came first, and every save after it adds its change to the row.
+ * 2. countWordSet: in one statement, so of one moment, the stations holding the words and the row's value.
+ * 3. settleWordSetCount: adds the difference to the row and marks it counted. A save committed before the
+ *    count's moment is in the count and in the row's value there; one committed after is in the row alone.
+ *    None is missed or counted twice, and of two counts of one row, only the first is added.
+ * False, and the caller counts the matches as before, when the lock was not granted within 200 ms, when the
+ * count took longer than COUNT_TIMEOUT, or inside a caller's transaction (the lock would be held to its end).
  */
 export async function keepWordSetCount(db: Database, words: string[]): Promise<boolean> {
   if (db instanceof PgTransaction) return false;
   try {
-    await db.transaction(async (tx) => {
-      await tx.execute(sql`SELECT set_config('lock_timeout', '200ms', true), set_config('statement_timeout', ${COUNT_TIMEOUT}, true)`);
-      await tx.execute(sql`SELECT pg_advisory_xact_lock(hashtext('battledeck:search-word-pairs'))`);
-      // Served by the copy's words index; the filter tokens are tested on the matches.
-      const held = words.filter((word) => !word.startsWith(FILTER_WORD));
-      const filters = words.filter((word) => word.startsWith(FILTER_WORD)).map((word) => word.slice(FILTER_WORD.length));
-      const { table, columns, key } = keptRow(words);
-      await tx.execute(sql`INSERT INTO ${table} (${columns}, public_stations)
-        SELECT ${key}, (SELECT count(*) FROM station_search WHERE search_tokens @> ${textArray(held)} AND facets @> ${textArray(filters)})
-          FROM ${sortedWords(words)} s
-        ON CONFLICT DO NOTHING`);
-    });
+    await addUncountedRow(db, words);
+    await settleWordSetCount(db, words, await countWordSet(db, words));
     return true;
   } catch (error) {
-    // lock_not_available (a save holds the lock) or query_canceled (the count ran out of time): not now.
+    // lock_not_available (a save holds the lock) or query_canceled (the count ran out of time): not now. A row
+    // left uncounted is no total: the next search to ask counts it again.
     if (['55P03', '57014'].includes(pgErrorCode(error) ?? '')) return false;
     throw error;
   }
 }
 
-/** The longest a first count may hold up the saves that change a public station's words. */
+/** Step 1 of keepWordSetCount: the word set's row, not counted yet, unless it has one. */
+export async function addUncountedRow(db: Database, words: string[]): Promise<void> {
+  const { table, columns, key } = keptRow(words);
+  await db.transaction(async (tx) => {
+    await tx.execute(sql`SELECT set_config('lock_timeout', '200ms', true)`);
+    await tx.execute(sql`SELECT pg_advisory_xact_lock(hashtext('battledeck:search-word-pairs'))`);
+    await tx.execute(sql`INSERT INTO ${table} (${columns}, public_stations, counted)
+      SELECT ${key}, 0, false FROM ${sortedWords(words)} s ON CONFLICT DO NOTHING`);
+  });
+}
+
+/** What countWordSet saw at its moment. */
+export interface WordSetCount {
+  matches: number;
+  /** The row's value then, and whether it was counted already. */
+  kept: number;
+  counted: boolean;
+}
+
+/** Step 2 of keepWordSetCount: the stations holding the words (from the search copy) and the row, of one moment. */
+export async function countWordSet(db: Database, words: string[]): Promise<WordSetCount> {
+  // Served by the copy's words index; the filter tokens are tested on the matches.
+  const held = words.filter((word) => !word.startsWith(FILTER_WORD));
+  const filters = words.filter((word) => word.startsWith(FILTER_WORD)).map((word) => word.slice(FILTER_WORD.length));
+  const { table, columns, key } = keptRow(words);
+  return db.transaction(async (tx) => {
+    await tx.execute(sql`SELECT set_config('statement_timeout', ${COUNT_TIMEOUT}, true)`);
+    const [row] = await rowsOf<WordSetCount>(
+      tx,
+      sql`SELECT (SELECT count(*)::int FROM station_search WHERE search_tokens @> ${textArray(held)} AND facets @> ${textArray(filters)}) AS matches,
+          k.public_stations AS kept, k.counted
+        FROM ${sortedWords(words)} s JOIN ${table} AS k ON (${columns}) = (${key})`,
+    );
+    if (!row) throw new Error(`The row of ${words.join(' ')} is gone: it is added before it is counted.`);
+    return row;
+  });
+}
+
+/**
+ * Step 3 of keepWordSetCount: the count, less what the row held at its moment, added to what the row holds now
+ * (the changes committed since), once: a row counted meanwhile by another search is left as it is.
+ */
+export async function settleWordSetCount(db: Database, words: string[], count: WordSetCount): Promise<void> {
+  if (count.counted) return;
+  const { table, columns, key } = keptRow(words);
+  await db.execute(sql`UPDATE ${table} AS k SET public_stations = k.public_stations + ${count.matches - count.kept}::int, counted = true
+    FROM ${sortedWords(words)} s WHERE (${columns}) = (${key}) AND NOT k.counted`);
+}
+
+/** The longest a first count may take: the search then counts its matches as before. */
 const COUNT_TIMEOUT = '2s';

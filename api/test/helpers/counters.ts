@@ -55,14 +55,15 @@ export async function counterMismatches(app: FastifyInstance): Promise<Record<st
       WHERE b.battlestation_id IS NULL OR s.battlestation_id IS NULL OR b.search_tokens <> s.search_tokens OR b.facets <> s.facets`,
   );
   // The kept counts (migrations 0027, 0028, 0030): every pair, triple and quadruple a search asked for (a filter
-  // token a word written '|colour:red'), against its public stations counted now.
+  // token a word written '|colour:red'), against its public stations counted now; a row not counted yet
+  // (migration 0032) is no total.
   const wordSets = await rows(
     app.db,
     sql`SELECT * FROM (
         SELECT k.words, k.public_stations AS kept,
           (SELECT count(*)::int FROM battlestations b WHERE b.is_public AND kept_count_words(b.search_tokens, b.facets) @> k.words) AS counted
-        FROM (SELECT array_remove(ARRAY[word_a, word_b, word_c], '') AS words, public_stations FROM search_word_pairs
-          UNION ALL SELECT ARRAY[word_a, word_b, word_c, word_d], public_stations FROM search_word_quadruples) AS k) AS kept_set
+        FROM (SELECT array_remove(ARRAY[word_a, word_b, word_c], '') AS words, public_stations FROM search_word_pairs WHERE counted
+          UNION ALL SELECT ARRAY[word_a, word_b, word_c, word_d], public_stations FROM search_word_quadruples WHERE counted) AS k) AS kept_set
       WHERE kept <> counted`,
   );
   return [...stations, ...parts, ...totals, ...perCategory, ...words, ...partWords, ...facets, ...searchCopy, ...wordSets, ...(await fenceMismatches(app))];
