@@ -32,10 +32,11 @@ const SINGLETON_PACKAGES = [
 ];
 /**
  * Entry points of the shared package every bundle keeps its own, tree-shaken copy of: stateless values
- * the public pages need (a shared module is never tree-shaken, and the full contract brings zod along).
- * Bundled into the server builds too, so a remote release needs nothing new from the live shell.
+ * the public pages need (a shared module is never tree-shaken, and the full contract brings zod along), and
+ * the remotes' standalone mount for development, which the shell never provides. Bundled into the server
+ * builds too, so a remote release needs nothing new from the live shell.
  */
-const UNSHARED_ENTRY_POINTS = ['@battledeck/shared/plain-contract', '@battledeck/shared/next-task'];
+const UNSHARED_ENTRY_POINTS = ['@battledeck/shared/plain-contract', '@battledeck/shared/next-task', '@battledeck/shared/standalone'];
 
 /** Entry points of those packages that code imports directly. */
 const SHARED_ENTRY_POINTS = {
@@ -108,7 +109,9 @@ class SingletonsListPlugin {
     const { RawSource } = compiler.webpack.sources;
     compiler.hooks.thisCompilation.tap('SingletonsListPlugin', (compilation) => {
       compilation.hooks.processAssets.tap({ name: 'SingletonsListPlugin', stage: compiler.webpack.Compilation.PROCESS_ASSETS_STAGE_ADDITIONAL }, () => {
-        const list = { ...this.list };
+        // Every shared entry point is listed, [] for one this build does not hold, so that a missing key means a
+        // build from before these lists.
+        const list = { ...this.list, ...Object.fromEntries([...this.sharedEntries.values()].map((entry) => [entry, []])) };
         for (const built of compilation.modules) {
           // A module concatenated with its imports is listed as the concatenation: its root is the entry.
           const module = built.rootModule ?? built;

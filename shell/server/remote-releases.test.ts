@@ -122,9 +122,18 @@ describe('activateRelease and the shared singletons', () => {
       `mf-parts ${V2} uses shared @battledeck/shared/ui useEarlyClick, which the live shell does not provide.`,
     );
     expect(remotes()).toEqual(initial);
-    // An entry point the shell does not share at all is the remote's own copy: nothing to refuse.
-    singletons(path.join(root, 'mf-parts/releases', V2), { antd: ['Button'], '@battledeck/shared/standalone': ['mountStandalone'] });
+    // Once the shell provides it, the release goes live; an entry point the remote's build does not hold needs nothing.
+    singletons(path.join(root, 'shell/dist'), { ...SHELL_SINGLETONS, '@battledeck/shared/ui': ['Button', 'HeartIcon', 'useEarlyClick'], '@battledeck/shared/api': [] });
+    singletons(path.join(root, 'mf-parts/releases', V2), { antd: ['Button'], '@battledeck/shared/ui': ['Button', 'useEarlyClick'], '@battledeck/shared/format': [] });
     expect(activateRelease({ remotesFile, folder: 'mf-parts', version: V2, root }).current).toContain(V2);
+  });
+
+  it('refuses a release built with the shared package while the live shell was built before its file listed it', () => {
+    singletons(path.join(root, 'mf-parts/releases', V2), { antd: ['Button'], '@battledeck/shared/ui': ['Button'] });
+    expect(() => activateRelease({ remotesFile, folder: 'mf-parts', version: V2, root })).toThrow(
+      `mf-parts ${V2} uses @battledeck/shared, which the live shell's singletons.json does not list (it was built before the list had it). Build and deploy the shell first (npm run build).`,
+    );
+    expect(remotes()).toEqual(initial);
   });
 
   it('refuses a build that does not list its singletons, or a shell that was never built', () => {

@@ -127,10 +127,15 @@ export function assertShellProvides(folder: string, version: string, buildDir: s
   if (!needs) throw new Error(`${folder} ${version} has no ${SINGLETONS_FILE}: it was built before the shared singletons were listed. Build it again.`);
   const provides = readSingletons(shellDir);
   if (!provides) throw new Error(`The shell has no ${SINGLETONS_FILE} in ${shellDir}: build the shell first (npm run build).`);
-  // A shared entry point the shell does not share at all (the remotes' standalone mount) is the remote's own copy.
-  const missing = Object.entries(needs)
-    .filter(([pkg]) => pkg in provides)
-    .flatMap(([pkg, names]) => names.filter((n) => !provides[pkg]!.includes(n)).map((n) => `${pkg} ${n}`));
+  // A shell built before its file listed the shared package's entry points cannot vouch for them.
+  const sharedEntry = (pkg: string) => pkg.startsWith('@battledeck/shared/');
+  if (Object.keys(needs).some(sharedEntry) && !Object.keys(provides).some(sharedEntry)) {
+    throw new Error(
+      `${folder} ${version} uses @battledeck/shared, which the live shell's ${SINGLETONS_FILE} does not list (it was built before the list had it). ` +
+        'Build and deploy the shell first (npm run build).',
+    );
+  }
+  const missing = Object.entries(needs).flatMap(([pkg, names]) => names.filter((n) => !provides[pkg]?.includes(n)).map((n) => `${pkg} ${n}`));
   if (missing.length > 0) {
     throw new Error(
       `${folder} ${version} uses shared ${missing.join(', ')}, which the live shell does not provide. ` +

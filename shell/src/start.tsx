@@ -48,6 +48,10 @@ async function hydrateOrRender(): Promise<void> {
       });
     }
   }
+  // From here on React answers clicks itself (on parts not hydrated yet too, once they are): after-load.js keeps
+  // only those made before, which their controls answer once hydrated (shared/src/ui/early-click.ts). Kept on
+  // after hydration, a click would be answered twice, by React and by the control.
+  window.__battledeckStarted = true;
   // A server-rendered page, or the prerendered home page (home.html): take over its markup.
   if (markupUsable && container.firstElementChild) {
     // The markup is on screen and works already: hydration is a transition, which React does in slices

@@ -75,7 +75,10 @@ export async function keepWordSetCount(db: Database, words: string[]): Promise<b
   if (db instanceof PgTransaction) return false;
   try {
     await addUncountedRow(db, words);
-    await settleWordSetCount(db, words, await countWordSet(db, words));
+    const count = await countWordSet(db, words);
+    // Gone meanwhile (the kept counts emptied with the stations): not now.
+    if (!count) return false;
+    await settleWordSetCount(db, words, count);
     return true;
   } catch (error) {
     // lock_not_available (a save holds the lock) or query_canceled (the count ran out of time): not now. A row
@@ -85,9 +88,11 @@ export async function keepWordSetCount(db: Database, words: string[]): Promise<b
   }
 }
 
-/** Step 1 of keepWordSetCount: the word set's row, not counted yet, unless it has one. */
+/** Step 1 of keepWordSetCount: the word set's row, not counted yet, unless it has one (then without the lock). */
 export async function addUncountedRow(db: Database, words: string[]): Promise<void> {
   const { table, columns, key } = keptRow(words);
+  const present = await rowsOf(db, sql`SELECT 1 FROM ${table}, ${sortedWords(words)} s WHERE (${columns}) = (${key})`);
+  if (present.length > 0) return;
   await db.transaction(async (tx) => {
     await tx.execute(sql`SELECT set_config('lock_timeout', '200ms', true)`);
     await tx.execute(sql`SELECT pg_advisory_xact_lock(hashtext('battledeck:search-word-pairs'))`);
@@ -104,8 +109,11 @@ export interface WordSetCount {
   counted: boolean;
 }
 
-/** Step 2 of keepWordSetCount: the stations holding the words (from the search copy) and the row, of one moment. */
-export async function countWordSet(db: Database, words: string[]): Promise<WordSetCount> {
+/**
+ * Step 2 of keepWordSetCount: the stations holding the words (from the search copy) and the row, of one moment;
+ * undefined when the row is gone.
+ */
+export async function countWordSet(db: Database, words: string[]): Promise<WordSetCount | undefined> {
   // Served by the copy's words index; the filter tokens are tested on the matches.
   const held = words.filter((word) => !word.startsWith(FILTER_WORD));
   const filters = words.filter((word) => word.startsWith(FILTER_WORD)).map((word) => word.slice(FILTER_WORD.length));
@@ -118,7 +126,6 @@ export async function countWordSet(db: Database, words: string[]): Promise<WordS
           k.public_stations AS kept, k.counted
         FROM ${sortedWords(words)} s JOIN ${table} AS k ON (${columns}) = (${key})`,
     );
-    if (!row) throw new Error(`The row of ${words.join(' ')} is gone: it is added before it is counted.`);
     return row;
   });
 }

@@ -66,7 +66,13 @@ export async function counterMismatches(app: FastifyInstance): Promise<Record<st
           UNION ALL SELECT ARRAY[word_a, word_b, word_c, word_d], public_stations FROM search_word_quadruples WHERE counted) AS k) AS kept_set
       WHERE kept <> counted`,
   );
-  return [...stations, ...parts, ...totals, ...perCategory, ...words, ...partWords, ...facets, ...searchCopy, ...wordSets, ...(await fenceMismatches(app))];
+  // A row is counted by the search that added it (migration 0032): one left uncounted is a count that went wrong.
+  const uncounted = await rows(
+    app.db,
+    sql`SELECT array_remove(ARRAY[word_a, word_b, word_c], '') AS uncounted FROM search_word_pairs WHERE NOT counted
+      UNION ALL SELECT ARRAY[word_a, word_b, word_c, word_d] FROM search_word_quadruples WHERE NOT counted`,
+  );
+  return [...stations, ...parts, ...totals, ...perCategory, ...words, ...partWords, ...facets, ...searchCopy, ...wordSets, ...uncounted, ...(await fenceMismatches(app))];
 }
 
 /** The columns of each sort of the public list, in order, as the fence posts hold them (decision 023). */

@@ -53,7 +53,7 @@ it("never makes a save wait for a first count: a save committed before the count
   expect(await kept('ibex', 'tapir')).toEqual([{ public_stations: 0 }]);
   // A save after the row: it adds its change to it, and the count will see it too.
   await createBattlestation(t.app, { owner, name: 'Ibex Tapir nook' });
-  let count!: WordSetCount;
+  let count: WordSetCount | undefined;
   // The count's transaction held open: it holds nothing a save waits for (before, it held the pairs' lock).
   const release = await holdTransaction(t.app.db, async (tx) => {
     count = await countWordSet(tx, words);
@@ -68,10 +68,10 @@ it("never makes a save wait for a first count: a save committed before the count
   }
   // Not counted yet: no total, so a search counts its matches as before.
   expect(await rows(t.app.db, sql`SELECT counted FROM search_word_pairs WHERE word_a = 'ibex' AND word_b = 'tapir'`)).toEqual([{ counted: false }]);
-  await settleWordSetCount(t.app.db, words, count);
+  await settleWordSetCount(t.app.db, words, count!);
   expect(await kept('ibex', 'tapir')).toEqual([{ public_stations: 3 }]);
   // A second count of the same moment (another search's) adds nothing.
-  await settleWordSetCount(t.app.db, words, count);
+  await settleWordSetCount(t.app.db, words, count!);
   expect(await kept('ibex', 'tapir')).toEqual([{ public_stations: 3 }]);
   expect(await total('ibex tapir')).toBe(3);
   expect(await counterMismatches(t.app)).toEqual([]);
@@ -85,5 +85,40 @@ it('counts a row left uncounted (a count that failed) when a search next asks, w
   expect(await rows(t.app.db, sql`SELECT public_stations, counted FROM search_word_pairs WHERE word_a = 'okapi' AND word_b = 'quail'`)).toEqual([
     { public_stations: 2, counted: true },
   ]);
+  expect(await counterMismatches(t.app)).toEqual([]);
+});
+
+it("adds a count to the row as a save that held the row meanwhile left it: the save's change kept once", async () => {
+  await createBattlestation(t.app, { owner, name: 'Gecko Heron desk' });
+  const other = await createBattlestation(t.app, { owner, name: 'Gecko alone' });
+  const words = ['gecko', 'heron'];
+  await addUncountedRow(t.app.db, words);
+  const count = (await countWordSet(t.app.db, words))!;
+  expect(count).toEqual({ matches: 1, kept: 0, counted: false });
+  // A save in progress that gives a station both words: its trigger has added 1 to the row, not yet committed.
+  const release = await holdTransaction(t.app.db, async (tx) => {
+    await tx.execute(sql`UPDATE battlestations SET search_text = search_text || ' heron' WHERE battlestation_id = ${other.battlestation_id}`);
+  });
+  let settled: Promise<void>;
+  try {
+    // The count's settling waits for the save's row lock, then adds to the row as the save left it.
+    settled = settleWordSetCount(t.app.db, words, count);
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    expect(await rows(t.app.db, sql`SELECT counted FROM search_word_pairs WHERE word_a = 'gecko' AND word_b = 'heron'`)).toEqual([{ counted: false }]);
+  } finally {
+    await release();
+  }
+  await settled!;
+  expect(await kept('gecko', 'heron')).toEqual([{ public_stations: 2 }]);
+  expect(await total('gecko heron')).toBe(2);
+  expect(await counterMismatches(t.app)).toEqual([]);
+});
+
+it('answers a search whose row is gone while it was counted (the kept counts emptied) by counting as before', async () => {
+  await createBattlestation(t.app, { owner, name: 'Puffin Walrus desk' });
+  await addUncountedRow(t.app.db, ['puffin', 'walrus']);
+  await t.app.db.execute(sql`DELETE FROM search_word_pairs WHERE word_a = 'puffin'`);
+  expect(await countWordSet(t.app.db, ['puffin', 'walrus'])).toBeUndefined();
+  expect(await total('puffin walrus')).toBe(1);
   expect(await counterMismatches(t.app)).toEqual([]);
 });

@@ -4,7 +4,7 @@ declare global {
   interface Window {
     /** The last control with `data-early-click` clicked before the app started (shell/public/after-load.js). */
     __battledeckEarlyClick?: string | null;
-    /** Set once the app has taken the early click: later clicks are the app's own. */
+    /** Set by the shell just before React takes the page (shell/src/start.tsx): later clicks are React's own. */
     __battledeckStarted?: boolean;
   }
 }
@@ -21,6 +21,5 @@ export function useEarlyClick(name: string | undefined, answer: () => void): voi
       window.__battledeckEarlyClick = null;
       answerNow();
     }
-    window.__battledeckStarted = true;
   }, [name]);
 }
