@@ -47,11 +47,25 @@ export function useNavigationBlocker(shouldBlock: () => boolean) {
   useEffect(() => {
     /** 'undo': the popstate of our own history.go back; 'replay': the one proceed() asked for. */
     let expecting: 'undo' | 'replay' | null = null;
+    /** A replay asked for before the undo had landed (history.go is asynchronous): made once it has. */
+    let replayAfterUndo: number | null = null;
+    const replay = (delta: number) => {
+      expecting = 'replay';
+      window.history.go(delta);
+    };
     return guardTraversal((event) => {
-      if (expecting) {
-        const taken = expecting === 'undo';
+      if (expecting === 'undo') {
         expecting = null;
-        return taken;
+        if (replayAfterUndo !== null) {
+          const delta = replayAfterUndo;
+          replayAfterUndo = null;
+          replay(delta);
+        }
+        return true;
+      }
+      if (expecting === 'replay') {
+        expecting = null;
+        return false;
       }
       const to = historyIndex(event.state);
       const from = here.current.index;
@@ -60,8 +74,10 @@ export function useNavigationBlocker(shouldBlock: () => boolean) {
       expecting = 'undo';
       window.history.go(-delta);
       setHeld(() => () => {
-        expecting = 'replay';
-        window.history.go(delta);
+        // Leave clicked quickly on a slow machine: a replay now would be taken for the undo, and the undo's
+        // own popstate then for a new move to hold (the dialog again, the page kept).
+        if (expecting === 'undo') replayAfterUndo = delta;
+        else replay(delta);
       });
       return true;
     });
