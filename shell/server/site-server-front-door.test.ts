@@ -319,6 +319,15 @@ describe('the API in the same process (apiHandler)', () => {
   const inProcess = (overrides: Partial<SiteServerOptions> = {}) =>
     startSite({ apiOrigin: 'http://127.0.0.1:9', apiHandler: upstream.listeners('request')[0] as SiteServerOptions['apiHandler'], ...overrides });
 
+  it("keeps an idle client connection as long as the site's own Fastify server does (72 s), not Node's 5 s", async () => {
+    const sites = [await startSite(), await inProcess()];
+    try {
+      expect(sites.map(({ site }) => site.server.keepAliveTimeout)).toEqual([72_000, 72_000]);
+    } finally {
+      await Promise.all(sites.map(({ site }) => site.close()));
+    }
+  });
+
   it('answers /api and /images with the routed path, streams an upload in unchanged, and sets X-Forwarded-For itself', async () => {
     // Loopback is no trusted proxy here: the client's own X-Forwarded-For is replaced by its address.
     const site = await inProcess({ trustProxy: 'false' });

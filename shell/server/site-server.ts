@@ -468,8 +468,8 @@ export async function createSiteServer(options: SiteServerOptions): Promise<Site
  * the site. `written` runs after every write the API did not refuse.
  */
 function inProcessApiServer(handle: NonNullable<SiteServerOptions['apiHandler']>, trustedPeer: PeerTrust, written: () => void) {
-  return (site: (request: IncomingMessage, response: ServerResponse) => void) =>
-    http.createServer((request, response) => {
+  return (site: (request: IncomingMessage, response: ServerResponse) => void) => {
+    const server = http.createServer((request, response) => {
       const routed = routedTarget(request.url);
       if (routed === 'refused' || routed === 'malformed' || !isApiPath(routed)) return site(request, response);
       request.url = routed;
@@ -481,7 +481,15 @@ function inProcessApiServer(handle: NonNullable<SiteServerOptions['apiHandler']>
       }
       handle(request, response);
     });
+    // What Fastify sets on a server it creates, and not on a factory's: Node's own 5 s closes an idle
+    // connection as a client (a load balancer, a test's request context) sends on it again: a reset.
+    server.keepAliveTimeout = IDLE_CONNECTION_MS;
+    return server;
+  };
 }
+
+/** How long an idle keep-alive connection stays open: Fastify's default, longer than load balancers' 60 s. */
+const IDLE_CONNECTION_MS = 72_000;
 
 export function readJson<T>(file: string): T {
   return JSON.parse(readFileSync(file, 'utf8')) as T;
