@@ -10,6 +10,7 @@ import { partForm } from './helpers/admin-helpers';
 import { buildTestApp, type TestApp } from './helpers/build-test-app';
 import { uniqueSuffix } from './helpers/emulator-accounts';
 import { bearer, createPart, createPartType, createUser, type TestUser } from './helpers/factories';
+import { expectedPhotoFiles, presentPhotoFiles } from './helpers/photo-files';
 import { startS3Server, type TestS3Server } from './helpers/s3-server';
 import { multipart, photo, testJpeg } from './helpers/upload';
 import type { PartRow } from '../src/repositories/catalogue-repository';
@@ -80,13 +81,8 @@ describe.each([
 
   const detail = async (id: number) => (await t.app.inject({ method: 'GET', url: `/api/battlestations/id/${id}`, headers: bearer(owner) })).json<BattlestationDetail>();
   const exists = (key: string) => t.app.storage.exists(key);
-  /** Which of a photo's possible files exist (web copy, `_thumb`, every width), on the given side. */
-  const presentFiles = async (name: string, isPrivate: boolean) => {
-    const files = photoFileNames(name);
-    const found = await Promise.all(files.map((file) => exists(stationImageKey(file, isPrivate))));
-    return files.filter((_, i) => found[i]);
-  };
-  const expectedFiles = (name: string, widths: number[]) => [name, thumbnailName(name), ...widths.map((w) => widthVariantName(name, w))];
+  /** Which of a station photo's possible files exist, on the given side. */
+  const presentFiles = (name: string, isPrivate: boolean) => presentPhotoFiles(t.app.storage, name, (file) => stationImageKey(file, isPrivate));
 
   it('an upload writes the widths narrower than the photo, no wider ones, and the answers list them', async () => {
     const id = await createStation(true, [wide, await testJpeg(2, 400, 300)]);
@@ -96,8 +92,8 @@ describe.each([
       { width: 400, height: 300, widths: [320] },
     ]);
     const [big, small] = station.images;
-    expect(await presentFiles(big, false)).toEqual(expectedFiles(big, [320, 480, 640, 960]));
-    expect(await presentFiles(small, false)).toEqual(expectedFiles(small, [320]));
+    expect(await presentFiles(big, false)).toEqual(expectedPhotoFiles(big, [320, 480, 640, 960]));
+    expect(await presentFiles(small, false)).toEqual(expectedPhotoFiles(small, [320]));
     const copy = await t.app.storage.get(stationImageKey(widthVariantName(big, 480), false));
     const meta = await sharp(copy!).metadata();
     expect([meta.width, meta.height, meta.format, meta.exif]).toEqual([480, 360, 'webp', undefined]);
@@ -145,7 +141,7 @@ describe.each([
     expect(station.image_sizes).toEqual([{ width: 1000, height: 750, widths: [320, 480, 640, 960] }]);
     expect(await presentFiles(publicName, false)).toEqual([]);
     expect(await presentFiles(privateName, false)).toEqual([]);
-    expect(await presentFiles(privateName, true)).toEqual(expectedFiles(privateName, [320, 480, 640, 960]));
+    expect(await presentFiles(privateName, true)).toEqual(expectedPhotoFiles(privateName, [320, 480, 640, 960]));
 
     const file = widthVariantName(privateName, 480);
     const privateGet = (user?: TestUser) => t.app.inject({ method: 'GET', url: `/api/battlestations/images/${file}`, headers: user ? bearer(user) : {} });
@@ -162,7 +158,7 @@ describe.each([
     expect((await send(owner, 'PUT', `/api/battlestations/id/${id}`, multipart({ is_public: 'true' }))).statusCode).toBe(200);
     const [publicAgain] = (await detail(id)).images;
     expect(await presentFiles(privateName, true)).toEqual([]);
-    expect(await presentFiles(publicAgain, false)).toEqual(expectedFiles(publicAgain, [320, 480, 640, 960]));
+    expect(await presentFiles(publicAgain, false)).toEqual(expectedPhotoFiles(publicAgain, [320, 480, 640, 960]));
   });
 
   it('a part image gets its copies and size; a replaced or deleted image loses all of them', async () => {
@@ -172,12 +168,8 @@ describe.each([
     const id = created.json<{ part_id: number }>().part_id;
     const first = (await t.app.inject({ method: 'GET', url: `/api/parts/id/${id}` })).json<PartDetail>();
     expect(first.image_size).toEqual({ width: 800, height: 800, widths: [320, 480, 640] });
-    const partFiles = async (name: string) => {
-      const files = photoFileNames(name);
-      const found = await Promise.all(files.map((file) => exists(imageKey('parts', file))));
-      return files.filter((_, i) => found[i]);
-    };
-    expect(await partFiles(first.image)).toEqual(expectedFiles(first.image, [320, 480, 640]));
+    const partFiles = (name: string) => presentPhotoFiles(t.app.storage, name, (file) => imageKey('parts', file));
+    expect(await partFiles(first.image)).toEqual(expectedPhotoFiles(first.image, [320, 480, 640]));
 
     const replaced = await t.app.inject({ method: 'PUT', url: `/api/parts/${id}`, headers: bearer(admin), payload: form(await testJpeg(2, 500, 400)) });
     expect(replaced.statusCode).toBe(200);
@@ -207,7 +199,7 @@ describe.each([
     const [privateName] = (await detail(id)).images;
     expect(privateName).not.toBe(publicName);
     expect(await presentFiles(publicName, false)).toEqual([]);
-    expect(await presentFiles(privateName, true)).toEqual(expectedFiles(privateName, [320, 480, 640, 960]));
+    expect(await presentFiles(privateName, true)).toEqual(expectedPhotoFiles(privateName, [320, 480, 640, 960]));
   });
 
   /** As stored before issue 17: no width copies, widths unknown. */
@@ -279,10 +271,10 @@ describe.each([
     const first = await backfillPhotoWidths(t.app);
     expect(first.photos).toBeGreaterThanOrEqual(2);
     expect(first.parts).toBeGreaterThanOrEqual(2);
-    expect(await presentFiles(publicName, false)).toEqual(expectedFiles(publicName, [320, 480, 640, 960]));
+    expect(await presentFiles(publicName, false)).toEqual(expectedPhotoFiles(publicName, [320, 480, 640, 960]));
     expect(await exists(legacyCopy)).toBe(false);
     expect((await sharp((await t.app.storage.get(stationImageKey(widthVariantName(publicName, 480), false)))!).metadata()).format).toBe('webp');
-    expect(await presentFiles(privateName, true)).toEqual(expectedFiles(privateName, [320, 480, 640, 960]));
+    expect(await presentFiles(privateName, true)).toEqual(expectedPhotoFiles(privateName, [320, 480, 640, 960]));
     expect(await presentFiles(privateName, false)).toEqual([]);
     expect((await detail(publicId)).image_sizes).toEqual([{ width: 1000, height: 750, widths: [320, 480, 640, 960] }]);
     const partRows = await t.app.db

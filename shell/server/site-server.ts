@@ -1,5 +1,5 @@
 import fastifyStatic from '@fastify/static';
-import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
+import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest, type FastifyServerOptions } from 'fastify';
 import { readFileSync, statSync } from 'node:fs';
 import http, { type IncomingHttpHeaders, type IncomingMessage, type ServerResponse } from 'node:http';
 import path from 'node:path';
@@ -468,7 +468,7 @@ export async function createSiteServer(options: SiteServerOptions): Promise<Site
  * the site. `written` runs after every write the API did not refuse.
  */
 function inProcessApiServer(handle: NonNullable<SiteServerOptions['apiHandler']>, trustedPeer: PeerTrust, written: () => void) {
-  return (site: (request: IncomingMessage, response: ServerResponse) => void) => {
+  return (site: (request: IncomingMessage, response: ServerResponse) => void, fastifyOptions: FastifyServerOptions) => {
     const server = http.createServer((request, response) => {
       const routed = routedTarget(request.url);
       if (routed === 'refused' || routed === 'malformed' || !isApiPath(routed)) return site(request, response);
@@ -481,15 +481,13 @@ function inProcessApiServer(handle: NonNullable<SiteServerOptions['apiHandler']>
       }
       handle(request, response);
     });
-    // What Fastify sets on a server it creates, and not on a factory's: Node's own 5 s closes an idle
-    // connection as a client (a load balancer, a test's request context) sends on it again: a reset.
-    server.keepAliveTimeout = IDLE_CONNECTION_MS;
+    // Fastify sets its keep-alive time (72 s by default, longer than load balancers' 60 s) on a server it
+    // creates, not on a factory's: Node's own 5 s would close an idle connection as a client (a load balancer,
+    // a test's request context) sends on it again, a reset.
+    if (fastifyOptions.keepAliveTimeout) server.keepAliveTimeout = fastifyOptions.keepAliveTimeout;
     return server;
   };
 }
-
-/** How long an idle keep-alive connection stays open: Fastify's default, longer than load balancers' 60 s. */
-const IDLE_CONNECTION_MS = 72_000;
 
 export function readJson<T>(file: string): T {
   return JSON.parse(readFileSync(file, 'utf8')) as T;

@@ -31,7 +31,7 @@ export function toUserProfile(row: UserRow): UserProfile {
 }
 
 /** Firebase refusals that are the caller's fault, as the contract words them. */
-export const IDENTITY_ERRORS: Record<string, [status: number, message: string]> = {
+const IDENTITY_ERRORS: Record<string, [status: number, message: string]> = {
   'auth/email-already-exists': [409, USER_MESSAGES.emailTaken],
   'auth/invalid-email': [400, USER_MESSAGES.invalidEmail],
   'auth/invalid-password': [400, USER_MESSAGES.passwordTooShort],

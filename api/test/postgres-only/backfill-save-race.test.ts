@@ -1,4 +1,4 @@
-import { photoFileNames, thumbnailName, widthVariantName, type BattlestationDetail } from '@battledeck/shared/contract';
+import { photoFileNames, widthVariantName, type BattlestationDetail } from '@battledeck/shared/contract';
 import { eq } from 'drizzle-orm';
 import { battlestation_images } from '../../src/db/schema';
 import { backfillPhotoWidths } from '../../src/services/photo-widths-backfill';
@@ -6,6 +6,7 @@ import { stationImageKey, type Storage } from '../../src/storage/storage';
 import { buildTestApp, type TestApp } from '../helpers/build-test-app';
 import { uniqueSuffix } from '../helpers/emulator-accounts';
 import { bearer, createPart, createUser, type TestUser } from '../helpers/factories';
+import { expectedPhotoFiles, presentPhotoFiles } from '../helpers/photo-files';
 import { multipart, photo, testJpeg } from '../helpers/upload';
 
 /**
@@ -24,13 +25,7 @@ beforeAll(async () => {
 afterAll(() => t?.close());
 
 const detail = async (id: number) => (await t.app.inject({ method: 'GET', url: `/api/battlestations/id/${id}`, headers: bearer(owner) })).json<BattlestationDetail>();
-/** Which of a photo's possible files exist on the given side. */
-const presentFiles = async (name: string, isPrivate: boolean) => {
-  const files = photoFileNames(name);
-  const found = await Promise.all(files.map((file) => t.app.storage.exists(stationImageKey(file, isPrivate))));
-  return files.filter((_, i) => found[i]);
-};
-const expectedFiles = (name: string, widths: number[]) => [name, thumbnailName(name), ...widths.map((w) => widthVariantName(name, w))];
+const presentFiles = (name: string, isPrivate: boolean) => presentPhotoFiles(t.app.storage, name, (file) => stationImageKey(file, isPrivate));
 
 it('the backfill gives way to a save that moves the photo to the other side meanwhile: no copy left behind, no widths without files', async () => {
   const part = await createPart(t.app);
@@ -81,8 +76,8 @@ it('the backfill gives way to a save that moves the photo to the other side mean
   const [privateName] = station.images;
   expect(await presentFiles(publicName, false)).toEqual([]);
   // What the row lists is there: the copies of a later run, or none yet.
-  expect(await presentFiles(privateName, true)).toEqual(expectedFiles(privateName, station.image_sizes?.[0]?.widths ?? []));
+  expect(await presentFiles(privateName, true)).toEqual(expectedPhotoFiles(privateName, station.image_sizes?.[0]?.widths ?? []));
   await backfillPhotoWidths(t.app);
   expect((await detail(id)).image_sizes?.[0]?.widths).toEqual([320, 480, 640, 960]);
-  expect(await presentFiles(privateName, true)).toEqual(expectedFiles(privateName, [320, 480, 640, 960]));
+  expect(await presentFiles(privateName, true)).toEqual(expectedPhotoFiles(privateName, [320, 480, 640, 960]));
 });
