@@ -41,6 +41,14 @@ describe('site server settings from the environment', () => {
     expect(options.remoteReleaseDirs?.['mf-parts']).toBe(path.join(ROOT, 'mf-parts', 'releases'));
     expect(Object.keys(options.remoteDirs).sort()).toEqual(['mf-admin', 'mf-battlestations', 'mf-parts', 'mf-profile']);
   });
+
+  it('bound the renders under way at SERVER_RENDER_MAX_IN_FLIGHT, a whole number of at least 1', () => {
+    expect(siteOptionsFromEnv({}, where).maxRendersInFlight).toBeUndefined();
+    expect(siteOptionsFromEnv({ SERVER_RENDER_MAX_IN_FLIGHT: '4' }, where).maxRendersInFlight).toBe(4);
+    for (const value of ['0', '-1', '2.5', 'many']) {
+      expect(() => siteOptionsFromEnv({ SERVER_RENDER_MAX_IN_FLIGHT: value }, where)).toThrow(`SERVER_RENDER_MAX_IN_FLIGHT must be a whole number of at least 1, not "${value}".`);
+    }
+  });
 });
 
 // Issue 15 finding 3: `npm start` listened on 0.0.0.0 in Auth-emulator mode, where tokens are unsigned.

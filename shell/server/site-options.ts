@@ -1,6 +1,7 @@
 import path from 'node:path';
 import { SERVER_RENDER_BUDGET_MS } from '@battledeck/shared/remote';
 import { BUNDLES, ROOT } from './bundles';
+import { isLoopbackHost } from './loopback';
 import { activeRemotesFile } from './remote-releases';
 import { siteFileFor, type SiteServerOptions } from './site-server';
 import { createPageRenderer } from './ssr/page-renderer';
@@ -53,8 +54,15 @@ export function siteOptionsFromEnv(env: NodeJS.ProcessEnv, options: { port: numb
     renderPage,
     // Visitors of one URL share a render for a second (ADR 012); 0 renders every request.
     pageCacheMs: Number(env.SERVER_RENDER_CACHE_MS ?? DEFAULT_PAGE_CACHE_MS),
+    ...(env.SERVER_RENDER_MAX_IN_FLIGHT ? { maxRendersInFlight: positiveInteger('SERVER_RENDER_MAX_IN_FLIGHT', env.SERVER_RENDER_MAX_IN_FLIGHT) } : {}),
     onListen: () => renderPage.warmUp(WARM_UP_PAGES),
   };
+}
+
+function positiveInteger(name: string, value: string): number {
+  const number = Number(value);
+  if (!Number.isInteger(number) || number < 1) throw new Error(`${name} must be a whole number of at least 1, not "${value}".`);
+  return number;
 }
 
 /** The site's public origin (ADR 018): PUBLIC_ORIGIN, else http://localhost:PORT. The API reads the same variable. */
@@ -67,11 +75,6 @@ export function publicOrigin(env: NodeJS.ProcessEnv, port: number): string {
  * so through this site's /api anyone who can reach it can forge a token for any account, admins included.
  */
 export const UNSAFE_EMULATOR_ON_NETWORK = 'BATTLEDECK_UNSAFE_EMULATOR_ON_NETWORK';
-
-export function isLoopbackHost(host: string): boolean {
-  const bare = host.replace(/^\[(.*)\]$/, '$1').toLowerCase();
-  return bare === 'localhost' || bare === '::1' || /^127(\.\d{1,3}){3}$/.test(bare);
-}
 
 /**
  * Where the site listens: HOST, by default 127.0.0.1 while the browser signs in against the Auth emulator

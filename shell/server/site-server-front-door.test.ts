@@ -412,6 +412,38 @@ describe('server rendering hook', () => {
     }
   });
 
+  it('sends a page unrendered, at once, while as many renders as allowed are under way, and renders again after', async () => {
+    const holds: (() => void)[] = [];
+    const rendered = (url: string) => ({ status: 200, html: `<!doctype html><title>rendered ${url}</title>` });
+    const bounded = await startSite({
+      maxRendersInFlight: 2,
+      renderPage: async (page) => {
+        await new Promise<void>((resolve) => holds.push(resolve));
+        return rendered(page.url);
+      },
+    });
+    try {
+      // Two one-off URLs (a made-up query each) take the two renders allowed...
+      const slow = ['/battlestations?x=1', '/battlestations?x=2'].map((url) => request(bounded.port, url));
+      while (holds.length < 2) await new Promise((resolve) => setTimeout(resolve, 10));
+      // ...and a third page is the app's file, at once, while they are held.
+      expect((await request(bounded.port, '/battlestations?x=3')).body.toString()).toBe('<!doctype html><title>Battledeck</title>');
+      expect(holds).toHaveLength(2);
+      holds.splice(0).forEach((release) => release());
+      expect((await Promise.all(slow)).map((answer) => answer.body.toString())).toEqual([
+        '<!doctype html><title>rendered /battlestations?x=1</title>',
+        '<!doctype html><title>rendered /battlestations?x=2</title>',
+      ]);
+      const later = request(bounded.port, '/battlestations?x=3');
+      while (holds.length < 1) await new Promise((resolve) => setTimeout(resolve, 10));
+      holds.splice(0).forEach((release) => release());
+      expect((await later).body.toString()).toBe('<!doctype html><title>rendered /battlestations?x=3</title>');
+    } finally {
+      holds.forEach((release) => release());
+      await bounded.site.close();
+    }
+  });
+
   it('falls back to the static page when renderPage throws, and logs it', async () => {
     const error = jest.spyOn(console, 'error').mockImplementation(() => undefined);
     const failing = await startSite({

@@ -2,7 +2,7 @@ import { mkdirSync, mkdtempSync, rmSync, utimesSync, writeFileSync } from 'node:
 import type { AddressInfo } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
-import { createSiteServer, type SiteServer } from './site-server';
+import { createSiteServer, type SiteServer, type SiteServerOptions } from './site-server';
 
 /**
  * Issue 7 part 6, the site's side: the site server's pages and files carry a CSP that allows this origin
@@ -30,14 +30,8 @@ async function writeRemotes(remotes: Record<string, string>) {
   await new Promise((resolve) => setTimeout(resolve, 250));
 }
 
-beforeAll(async () => {
-  root = mkdtempSync(path.join(os.tmpdir(), 'bd-site-headers-'));
-  write(path.join(root, 'shell/dist/index.html'), '<!doctype html><title>Battledeck</title>');
-  write(path.join(root, 'shell/dist/main.0badc0de.js'), 'self.main = 1;');
-  write(path.join(root, 'mf-parts/dist/mf-manifest.json'), '{}');
-  remotesFile = path.join(root, 'remotes.json');
-  await writeRemotes({ mf_parts: '/remotes/mf-parts/mf-manifest.json', mf_admin: `${REMOTE_ORIGIN}/mf-admin/mf-manifest.json` });
-  server = await createSiteServer({
+function siteOptions(overrides: Partial<SiteServerOptions> = {}): SiteServerOptions {
+  return {
     port: 0,
     apiOrigin: 'http://127.0.0.1:9',
     shellDir: path.join(root, 'shell/dist'),
@@ -45,7 +39,18 @@ beforeAll(async () => {
     remoteDirs: { 'mf-parts': path.join(root, 'mf-parts/dist') },
     remotesFile,
     clientConfig: { imageBaseUrl: '/images', authEmulatorUrl: 'http://127.0.0.1:9099' },
-  });
+    ...overrides,
+  };
+}
+
+beforeAll(async () => {
+  root = mkdtempSync(path.join(os.tmpdir(), 'bd-site-headers-'));
+  write(path.join(root, 'shell/dist/index.html'), '<!doctype html><title>Battledeck</title>');
+  write(path.join(root, 'shell/dist/main.0badc0de.js'), 'self.main = 1;');
+  write(path.join(root, 'mf-parts/dist/mf-manifest.json'), '{}');
+  remotesFile = path.join(root, 'remotes.json');
+  await writeRemotes({ mf_parts: '/remotes/mf-parts/mf-manifest.json', mf_admin: `${REMOTE_ORIGIN}/mf-admin/mf-manifest.json` });
+  server = await createSiteServer(siteOptions());
   // A free port: this test never collides with a running site.
   await server.listen({ port: 0, host: '127.0.0.1' });
   base = `http://127.0.0.1:${(server.server.address() as AddressInfo).port}`;
@@ -87,8 +92,23 @@ describe.each([
 });
 
 it('sends HSTS when the TLS-terminating proxy says the request came over https', async () => {
+  // The client here is on loopback, which the site trusts as a proxy by default (TRUST_PROXY).
   const res = await fetch(`${base}/`, { headers: { 'x-forwarded-proto': 'https' } });
   expect(res.headers.get('strict-transport-security')).toBe('max-age=31536000; includeSubDomains');
+});
+
+it('believes X-Forwarded-Proto from a trusted proxy only: any client saying https gets no HSTS', async () => {
+  const untrusting = await createSiteServer(siteOptions({ trustProxy: 'false' }));
+  await untrusting.listen({ port: 0, host: '127.0.0.1' });
+  try {
+    const url = `http://127.0.0.1:${(untrusting.server.address() as AddressInfo).port}`;
+    for (const target of ['/', '/main.0badc0de.js']) {
+      const res = await fetch(`${url}${target}`, { headers: { 'x-forwarded-proto': 'https' } });
+      expect({ target, hsts: res.headers.get('strict-transport-security') }).toEqual({ target, hsts: null });
+    }
+  } finally {
+    await untrusting.close();
+  }
 });
 
 it('follows remotes.json: a remote moved to a new origin is allowed, the old origin no longer', async () => {

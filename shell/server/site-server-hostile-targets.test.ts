@@ -63,6 +63,15 @@ beforeAll(async () => {
   write(path.join(root, 'shell/dist/main.0badc0de.js'), 'self.main = 1;\n//# sourceMappingURL=main.0badc0de.js.map');
   write(path.join(root, 'shell/dist/main.0badc0de.js.map'), '{"version":3,"sources":["secret.tsx"]}');
   write(path.join(root, 'mf-parts/dist/remoteEntry.0badc0de.js.map'), '{"version":3,"sources":["secret.tsx"]}');
+  // What a remote's build writes for the site's server and for its tools, never for a browser.
+  write(path.join(root, 'mf-parts/dist/mf-manifest.json'), '{"name":"mf_parts"}');
+  write(path.join(root, 'mf-parts/dist/server/ssr-manifest.json'), '{"entry":"server.0badc0de.js"}');
+  write(path.join(root, 'mf-parts/dist/server/server.0badc0de.js'), 'require("/work/main/shared/src/singletons/antd.ts");');
+  write(path.join(root, 'mf-parts/dist/mf-manifest-stats.json'), '{"metaData":{"buildInfo":"/work/main"}}');
+  write(path.join(root, 'mf-parts/dist/singletons.json'), '{"react":["/work/main"]}');
+  write(path.join(root, 'mf-parts/releases/v1/server/ssr-manifest.json'), '{"entry":"server.0badc0de.js"}');
+  write(path.join(root, 'shell/dist/mf-manifest-stats.json'), '{"metaData":{"buildInfo":"/work/main"}}');
+  write(path.join(root, 'shell/dist/singletons.json'), '{"react":["/work/main"]}');
   // The development copies in shell/public, which the site never serves under these names.
   write(path.join(root, 'shell/public/config.js'), 'window.DEVELOPMENT_COPY = 1;');
   write(path.join(root, 'shell/public/remotes.json'), '{"development":"copy"}');
@@ -85,6 +94,7 @@ beforeAll(async () => {
     shellDir: path.join(root, 'shell/dist'),
     publicDir: path.join(root, 'shell/public'),
     remoteDirs: { 'mf-parts': path.join(root, 'mf-parts/dist') },
+    remoteReleaseDirs: { 'mf-parts': path.join(root, 'mf-parts/releases') },
     remotesFile,
     clientConfig: { imageBaseUrl: '/images' },
     // These clients connect from loopback, which the site trusts as a proxy by default: here it trusts none.
@@ -190,10 +200,15 @@ it('never ends the process: hostile targets, encodings, headers and methods get 
   expect((await raw('GET / HTTP/1.1')).status).toBe(200);
 });
 
-it('answers 404 for a file path naming no file, even an inherited property as a remote or a NUL byte, and logs nothing', async () => {
+it('answers 404 for a file path naming no file, even an inherited property as a remote, a NUL byte, a name too long or a path through a file, and logs nothing', async () => {
   const error = jest.spyOn(console, 'error').mockImplementation(() => undefined);
   try {
     const targets = [
+      // ENAMETOOLONG and ENOTDIR from the file system: were a 500 and a logged stack trace.
+      `/${'a'.repeat(300)}.js`,
+      `/remotes/mf-parts/${'a'.repeat(300)}.js`,
+      '/main.0badc0de.js/x.js',
+      '/remotes/mf-parts/mf-manifest.json/x',
       '/remotes/constructor/x.js',
       '/remotes/__proto__/x.js',
       '/remotes/toString/releases/v1/x.js',
@@ -232,6 +247,24 @@ it('answers 500 and keeps serving when a request makes the handler throw (last r
     await new Promise((resolve) => setTimeout(resolve, 250));
   }
   expect((await raw('GET /battlestations HTTP/1.1')).status).toBe(200);
+});
+
+it("serves none of a remote's build-only files: its server build and the build's statistics", async () => {
+  expect((await raw('GET /remotes/mf-parts/mf-manifest.json HTTP/1.1')).status).toBe(200);
+  for (const target of [
+    '/remotes/mf-parts/server/ssr-manifest.json',
+    '/remotes/mf-parts/server/server.0badc0de.js',
+    '/remotes/mf-parts/%73erver/server.0badc0de.js',
+    '/remotes/mf-parts/releases/v1/server/ssr-manifest.json',
+    '/remotes/mf-parts/mf-manifest-stats.json',
+    '/remotes/mf-parts/singletons.json',
+    '/mf-manifest-stats.json',
+    '/singletons.json',
+  ]) {
+    const { status, text } = await raw(`GET ${target} HTTP/1.1`);
+    expect({ target, status }).toEqual({ target, status: 404 });
+    expect(text).not.toContain('/work/');
+  }
 });
 
 it('serves no source maps, of the shell or of a remote', async () => {

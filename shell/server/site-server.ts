@@ -1,11 +1,12 @@
 import fastifyStatic from '@fastify/static';
 import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest, type FastifyServerOptions } from 'fastify';
-import { readFileSync, statSync } from 'node:fs';
+import { readFileSync, statSync, type Stats } from 'node:fs';
 import http, { type IncomingHttpHeaders, type IncomingMessage, type ServerResponse } from 'node:http';
 import path from 'node:path';
 import { EMBED_MESSAGES, embedCardHeaders, embedCardHtml, embedMessageHtml, embedStationId, fetchEmbedStation } from './embed-card';
 import { forwardingHeaders, peerTrust, type PeerTrust } from './forwarded-for';
 import { registerApiProxy } from './site-proxy';
+import { SINGLETONS_FILE } from './remote-releases';
 import { createPageCache, pageBody, type PageBody, type PageEncoding } from './ssr/page-cache';
 
 /** What a page renderer (server rendering) gets: the routed URL (path and query) and the request's headers. */
@@ -59,6 +60,12 @@ export interface SiteServerOptions {
    * A render must then depend on the URL alone (visitors' pages: no credentials reach the renderer).
    */
   pageCacheMs?: number;
+  /**
+   * At most this many renders at once (default 16): beyond it a page is sent unrendered, as the browser
+   * renders it, at once. Renders share the site's one thread (10-20 ms of CPU each), so without a bound a burst
+   * of pages no visitor shares (a query string made up per request) queued every visitor behind it.
+   */
+  maxRendersInFlight?: number;
   /** Run once the server listens, in the background (the renderer's warm-up). */
   onListen?: () => Promise<void>;
 }
@@ -70,6 +77,7 @@ const TEXT_TYPES = new Set(['.html', '.js', '.css', '.json', '.svg', '.txt']);
 const HASHED = /\.[0-9a-f]{8}\.(js|css)$|\/assets\//;
 const IMMUTABLE = 'public, max-age=31536000, immutable';
 const MAX_TARGET_LENGTH = 8192;
+const DEFAULT_MAX_RENDERS_IN_FLIGHT = 16;
 
 /** The absolute (http/https) URLs among `urls`; relative ones are same-origin already. */
 const absoluteUrls = (urls: string[]) => urls.filter((url) => /^https?:\/\//i.test(url)).map((url) => new URL(url));
@@ -134,6 +142,19 @@ const FILE_STATE_ENTRIES = 10_000;
 const fileStates = new Map<string, { at: number; isFile: boolean; mtimeMs: number }>();
 
 /**
+ * The path's stat, or nothing when it names no file: missing, but also a name too long for the file system
+ * (ENAMETOOLONG) or a path through a file (`/favicon.svg/x.js`, ENOTDIR). Paths come from requests, and
+ * those are 404s, not failures of the site.
+ */
+function statOrNothing(file: string): Stats | undefined {
+  try {
+    return statSync(file, { throwIfNoEntry: false });
+  } catch {
+    return undefined;
+  }
+}
+
+/**
  * Whether a path is a file, and its mtime (0 when missing), looked up on disk at most every FILE_STATE_MS:
  * a page costs several such checks, and under load the stat calls were a quarter of the front door's CPU.
  */
@@ -141,7 +162,7 @@ function fileState(file: string): { isFile: boolean; mtimeMs: number } {
   const now = Date.now();
   let state = fileStates.get(file);
   if (!state || now - state.at > FILE_STATE_MS) {
-    const stat = statSync(file, { throwIfNoEntry: false });
+    const stat = statOrNothing(file);
     state = { at: now, isFile: stat?.isFile() ?? false, mtimeMs: stat?.mtimeMs ?? 0 };
     // Paths come from requests: the memory stays bounded whatever is asked.
     if (fileStates.size >= FILE_STATE_ENTRIES) fileStates.clear();
@@ -231,6 +252,30 @@ export function siteFileFor(options: SiteServerOptions, urlPath: string): string
   // The development copies of what the site answers itself (however the path reached them: `/x/..%2fconfig.js`).
   const developmentCopy = path.dirname(file) === options.publicDir && DEVELOPMENT_COPIES.has(path.basename(file));
   return file.endsWith('index.html') || developmentCopy ? null : file;
+}
+
+/**
+ * What a build writes for the site's own server and for its tools, never for a browser: a remote's server
+ * build (`server/`, which the renderer reads from disk through siteFileFor), the federation plugin's build
+ * statistics and the singletons list (`release:remote` reads it from disk). They name the build machine's
+ * paths and hold server code, so the site does not serve them.
+ */
+const BUILD_ONLY_FILES = new Set(['mf-manifest-stats.json', SINGLETONS_FILE]);
+
+function buildOnly(options: SiteServerOptions, file: string): boolean {
+  if (BUILD_ONLY_FILES.has(path.basename(file))) return true;
+  // A plain build's server build is under <dist>/server/, a release's under <releases>/<version>/server/.
+  const under = (root: string, depth: number) => {
+    const parts = path.relative(root, file).split(path.sep);
+    return parts[0] !== '..' && parts[depth] === 'server';
+  };
+  return Object.values(options.remoteDirs).some((dist) => under(dist, 0)) || Object.values(options.remoteReleaseDirs ?? {}).some((releases) => under(releases, 1));
+}
+
+/** The file the site sends for a GET of `urlPath`: siteFileFor's, less the build-only files. */
+function publicSiteFile(options: SiteServerOptions, urlPath: string): string | null {
+  const file = siteFileFor(options, urlPath);
+  return file && !buildOnly(options, file) ? file : null;
 }
 
 /** Sends a file from disk; a build-time .br or .gz sibling when the client accepts it (never compressed here). */
@@ -339,8 +384,10 @@ export async function createSiteServer(options: SiteServerOptions): Promise<Site
       const csp = contentSecurityPolicy({ remoteUrls: urls, imageBaseUrl: clientConfig.imageBaseUrl ?? '/images', authUrls });
       headersFor = { urls, plain: securityHeaders(csp, false), https: securityHeaders(csp, true) };
     }
-    // Behind a TLS-terminating proxy the original scheme arrives in X-Forwarded-Proto.
-    const https = request.headers['x-forwarded-proto'] === 'https' || 'encrypted' in request.raw.socket;
+    // Behind a TLS-terminating proxy the original scheme arrives in X-Forwarded-Proto: believed from a
+    // trusted proxy only, as the forwarding headers are (forwarded-for.ts).
+    const socket = request.raw.socket;
+    const https = 'encrypted' in socket || (request.headers['x-forwarded-proto'] === 'https' && trustedPeer(socket.remoteAddress ?? ''));
     reply.headers(https ? headersFor.https : headersFor.plain);
   }
 
@@ -397,14 +444,25 @@ export async function createSiteServer(options: SiteServerOptions): Promise<Site
     await registerApiProxy(app, options.apiOrigin, '/images', ['/*'], trustedPeer);
   }
 
+  const maxRendersInFlight = options.maxRendersInFlight ?? DEFAULT_MAX_RENDERS_IN_FLIGHT;
+  let rendersInFlight = 0;
+  /** A render of the page, or null (sent unrendered) when as many are under way as the site allows. */
+  async function renderWithinBound(renderPage: NonNullable<SiteServerOptions['renderPage']>, request: FastifyRequest): Promise<PageBody | null> {
+    if (rendersInFlight >= maxRendersInFlight) return null;
+    rendersInFlight += 1;
+    try {
+      const rendered = await renderPage({ url: request.url, headers: request.headers as IncomingHttpHeaders });
+      return rendered && pageBody(rendered);
+    } finally {
+      rendersInFlight -= 1;
+    }
+  }
+
   async function servePage(request: FastifyRequest, reply: FastifyReply, pathname: string): Promise<FastifyReply> {
     const renderPage = options.renderPage;
     if (renderPage) {
       try {
-        const page = await pageCache.get(request.url, async () => {
-          const rendered = await renderPage({ url: request.url, headers: request.headers as IncomingHttpHeaders });
-          return rendered && pageBody(rendered);
-        });
+        const page = await pageCache.get(request.url, () => renderWithinBound(renderPage, request));
         if (page) return await sendRenderedPage(request, reply, page);
       } catch (error) {
         console.error('site server: rendering the page failed, serving the static page instead', { url: request.url.slice(0, 200) }, error);
@@ -452,7 +510,7 @@ export async function createSiteServer(options: SiteServerOptions): Promise<Site
       }
       // A path without an extension is a page of the app (the builds write no file without one).
       if (pathname === '/' || (!path.extname(pathname) && !pathname.startsWith('/remotes/'))) return servePage(request, reply, pathname);
-      const file = siteFileFor(options, pathname);
+      const file = publicSiteFile(options, pathname);
       if (file) return sendStatic(reply, file, file === options.remotesFile ? 'no-cache' : cacheControlFor(file));
       return answerText(reply, 404, 'Not found');
     });

@@ -78,6 +78,12 @@ export function createPageCache(options: PageCacheOptions) {
     if (hit && hit.expires > now) return hit.page;
     if (hit) entries.delete(url);
 
+    // Entries go in oldest first and all live ttlMs: those expired are at the front. Dropped now, not when
+    // their URL is asked again (it may never be), so a burst of one-off URLs does not stay in memory.
+    for (const [key, entry] of entries) {
+      if (entry.expires > now) break;
+      entries.delete(key);
+    }
     const startedIn = generation;
     const page = render();
     entries.set(url, { expires: now + options.ttlMs, page });
@@ -91,5 +97,8 @@ export function createPageCache(options: PageCacheOptions) {
     return page;
   }
 
-  return { get, clear };
+  /** How many pages are kept (for tests: memory stays bounded). */
+  const size = () => entries.size;
+
+  return { get, clear, size };
 }

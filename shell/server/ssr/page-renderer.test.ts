@@ -1,4 +1,4 @@
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
@@ -232,6 +232,31 @@ describe('server rendering through the remotes (ADR 012)', () => {
     release('unshared', { code: "require('antd'); module.exports = {};" });
     useRelease('unshared');
     await expect(render({ url: '/parts' })).rejects.toThrow('"antd", which the site does not share');
+  });
+
+  it("fetches a remote's server build from another origin over https only, or over http from this machine", async () => {
+    // A static server on loopback for the remote's files, as another origin.
+    const files = http.createServer((req, res) => {
+      const file = path.join(root, 'mf-parts', (req.url ?? '').replace(/^\/mf-parts\//, ''));
+      try {
+        res.end(readFileSync(file));
+      } catch {
+        res.statusCode = 404;
+        res.end();
+      }
+    });
+    await new Promise<void>((resolve) => files.listen(0, '127.0.0.1', resolve));
+    const port = (files.address() as AddressInfo).port;
+    try {
+      release('v7', { heading: 'Parts from another origin' });
+      write(remotesFile(), JSON.stringify({ mf_parts: `http://127.0.0.1:${port}/mf-parts/releases/v7/mf-manifest.json` }));
+      expect((await render({ url: '/parts' }))!.html.toString()).toContain('Parts from another origin');
+      // Over plain http from elsewhere, anyone on the way could change what runs in the site's process.
+      write(remotesFile(), JSON.stringify({ mf_parts: `http://remotes.example:${port}/mf-parts/releases/v7/mf-manifest.json` }));
+      await expect(render({ url: '/parts' })).rejects.toThrow('is fetched over https only');
+    } finally {
+      await new Promise((resolve) => files.close(resolve));
+    }
   });
 
   it('gives up on a page over the budget', async () => {

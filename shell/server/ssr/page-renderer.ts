@@ -5,6 +5,7 @@ import vm from 'node:vm';
 import { BRAND, escapeHtml } from '@battledeck/shared/format';
 import type { PageHead, RemoteName, RemoteServerModule } from '@battledeck/shared/remote';
 import { oembedDiscoveryLink } from '../embed-card';
+import { isLoopbackHost } from '../loopback';
 import { withProductionReact } from './production-react';
 import { inlineStyles, noStylesInlined, shellStyleFiles, type InlinedStyles, type StyleFile } from './shell-styles';
 
@@ -115,6 +116,9 @@ export function createPageRenderer(options: PageRendererOptions): PageRenderer {
    */
   async function fetchText(url: string): Promise<string> {
     if (/^https?:\/\//i.test(url)) {
+      // What is fetched here runs in the site's process: over plain http anyone on the way could replace it.
+      const { protocol, hostname } = new URL(url);
+      if (protocol !== 'https:' && !isLoopbackHost(hostname)) throw new Error(`${url}: a remote's server build is fetched over https only (or from this machine)`);
       const hit = fetched.get(url);
       if (hit && Date.now() - hit.at < REFETCH_AFTER_MS) return hit.text;
       const text = fetch(url, { signal: AbortSignal.timeout(options.budgetMs) }).then((response) => {
