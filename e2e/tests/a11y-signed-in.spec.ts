@@ -185,6 +185,11 @@ for (const colorScheme of ['light', 'dark'] as const) {
       await page.reload();
       await expect(page.getByRole('row').filter({ has: page.getByRole('link') }).first()).toBeVisible();
       await expectAccessible(page, 'favorites');
+      // The account menu: a list of its links and Logout, and nothing else a list may not hold.
+      await page.getByRole('button', { name: /^Account menu for / }).click();
+      await expect(page.getByRole('link', { name: 'My Battlestations' }).first()).toBeVisible();
+      await expectAccessible(page, 'account menu open');
+      await page.keyboard.press('Escape');
 
       await failRequests(page, mine);
       await page.goto('/profile/battlestations');

@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test';
-import { png, registerAccount, uniqueName } from '../lib/test-data';
+import { createStation, idToken, png, registerAccount, somePartIds, uniqueName } from '../lib/test-data';
 import { expect, signIn, test } from './fixtures';
 
 /**
@@ -85,6 +85,37 @@ for (const { label, size } of viewports) {
       await expect(page).toHaveURL(/\/battlestations\/\d+$/);
       expect(posts).toHaveLength(1);
       await expect(page.getByRole('heading', { level: 1, name })).toBeVisible();
+    });
+
+    test('nothing the keyboard focuses is hidden behind the sticky Save bar (WCAG 2.4.11)', async ({ page, request, consoleErrors }) => {
+      void consoleErrors;
+      test.setTimeout(120_000);
+      const account = await registerAccount(request, 'focusbar');
+      // Enough parts and photos that the form runs well below the fold, past the bar.
+      const id = await createStation(request, await idToken(request, account), { name: uniqueName('Focus bar'), photos: 3, partIds: await somePartIds(request, 12) });
+      await signIn(page, account);
+      await page.setViewportSize(size);
+      await page.goto(`/battlestations/${id}/edit`);
+      await expect(page.getByRole('list', { name: 'Selected parts' }).getByRole('listitem')).toHaveCount(12);
+      const bar = page.getByRole('button', { name: 'Save' }).locator('xpath=ancestor::*[contains(@class, "footer")][1]');
+      await expect(bar).toBeVisible();
+      const hidden: string[] = [];
+      for (let step = 0; step < 90; step += 1) {
+        await page.keyboard.press('Tab');
+        const focused = await page.evaluate(() => {
+          const element = document.activeElement as HTMLElement | null;
+          if (!element || element === document.body) return null;
+          const bar = [...document.querySelectorAll('[class*="footer"]')].find((candidate) => getComputedStyle(candidate).position === 'sticky');
+          if (!bar || bar.contains(element)) return null;
+          const rect = element.getBoundingClientRect();
+          const barRect = bar.getBoundingClientRect();
+          // Covered: the two overlap (the bar stays within the form, so the site's own footer below is not).
+          const covered = rect.bottom > barRect.top + 1 && rect.top < barRect.bottom - 1;
+          return { name: element.getAttribute('aria-label') ?? element.textContent?.trim().slice(0, 40) ?? element.tagName, covered };
+        });
+        if (focused?.covered) hidden.push(focused.name);
+      }
+      expect(hidden).toEqual([]);
     });
   });
 }

@@ -14,6 +14,12 @@ export function AntdProvider({ children }: { children: ReactNode }) {
         token: {
           colorPrimary: colors.primary,
           colorLink: colors.primary,
+          // antd derives hover and active shades that fail 4.5:1 (light: #9688e3 on white, 3:1; dark: a darker
+          // indigo on the dark surface, 2.2:1): the palette's own hover colour passes in both themes.
+          colorLinkHover: colors.primaryHover,
+          colorLinkActive: colors.primaryHover,
+          colorPrimaryHover: colors.primaryHover,
+          colorPrimaryActive: colors.primaryHover,
           colorError: colors.danger,
           colorBgLayout: colors.background,
           colorBgContainer: colors.surface,

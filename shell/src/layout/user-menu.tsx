@@ -35,8 +35,7 @@ export function UserMenu() {
                 </Link>
               </li>
             ))}
-            <li className={styles.separator} role="separator" />
-            <li>
+            <li className={styles.separated}>
               <button
                 className={styles.item}
                 type="button"

@@ -98,7 +98,8 @@ describe('Battlestation detail', () => {
     mockFetch({});
     renderDetail('/battlestations/99');
     const alert = await screen.findByRole('alert');
-    expect(alert).toHaveTextContent("We're sorry. This battlestation doesn't exist or couldn't be loaded.");
+    // The page's heading, as on the part's and the member's not-found pages.
+    expect(within(alert).getByRole('heading', { level: 1 })).toHaveTextContent("We're sorry. This battlestation doesn't exist or couldn't be loaded.");
     expect(within(alert).getByRole('link')).toHaveAttribute('href', '/#featured');
     expect(document.title).toBe('Error | Battledeck');
   });

@@ -44,7 +44,7 @@ export default function DetailPage() {
     return (
       <div className="page">
         <div className={styles.error} role="alert">
-          <p>{DETAIL_MESSAGES.loadError}</p>
+          <h1>{DETAIL_MESSAGES.loadError}</h1>
           <Link to="/#featured">See the featured battlestations</Link>
         </div>
       </div>

@@ -71,6 +71,16 @@ describe('People page', () => {
     expect(screen.getByRole('link', { name: 'Browse all battlestations' })).toHaveAttribute('href', '/battlestations');
     expect(document.title).toBe('User not found | Battledeck');
   });
+
+  it("keeps the not-found title when the answer is there from the start (the server's data, hydrating)", async () => {
+    mockFetch({});
+    const queryClient = createQueryClient();
+    await prefetchMember('/nobody_at_all', new URLSearchParams(), queryClient);
+    document.title = 'User not found | Battledeck';
+    renderRoute(<PeoplePage />, { path: '/users/*', route: '/users/nobody_at_all', queryClient });
+    expect(await screen.findByRole('heading', { level: 1, name: 'User not found' })).toBeInTheDocument();
+    expect(document.title).toBe('User not found | Battledeck');
+  });
 });
 
 describe('People page on the server', () => {

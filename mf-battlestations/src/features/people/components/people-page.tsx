@@ -59,10 +59,13 @@ export default function PeoplePage() {
   const query = useMember(username, page);
   const member = query.data;
   const heading = useRef<HTMLHeadingElement>(null);
-  usePageTitle(member ? member.username : query.isError ? 'Error' : undefined);
+  const notFound = member === null || !username;
+  // The not-found page's title too: a parent's effect runs after its child's, so an undefined title here
+  // would undo MemberNotFound's when the answer is there from the first render (the server's data).
+  usePageTitle(notFound ? PEOPLE_MESSAGES.notFoundTitle : member ? member.username : query.isError ? 'Error' : undefined);
   useMetaDescription(member ? memberDescription(member) : undefined);
 
-  if (member === null || !username) return <MemberNotFound />;
+  if (notFound) return <MemberNotFound />;
   const pages = member ? totalPages(member.station_count, MEMBER_STATIONS_PAGE_SIZE) : 1;
   return (
     <div className="page">
