@@ -54,6 +54,20 @@ describe('Battlestation Admin', () => {
     expect(await screen.findByRole('alert')).toHaveTextContent('Sorry, we were unable to load any battlestations. Please try again later.');
   });
 
+  // UX review: on a 390 px phone Edit and the "…" menu were past the table's right edge, behind a sideways scroll.
+  it('keeps Edit and the row menu together in the column fixed to the table’s end; images and parts stay in the station’s cell', async () => {
+    mockFetch({ '/api/admin/battlestations': { battlestations: [card(1, 'Public One', 1)], total: 1 } });
+    render();
+    const edit = await screen.findByRole('link', { name: 'Edit Public One' });
+    const actions = edit.closest('td')!;
+    expect(actions).toHaveClass('ant-table-cell-fix-end');
+    expect(actions).toBe(edit.closest('tr')?.lastElementChild);
+    expect(within(actions).getByRole('button', { name: 'More actions for Public One' })).toBeInTheDocument();
+    // Without a wide screen the Images and Parts columns give way; their figures are under the station's name.
+    expect(screen.queryByRole('columnheader', { name: 'Images' })).not.toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Public One' }).closest('td')).toHaveTextContent('3 images · 7 parts');
+  });
+
   it("deletes from the row menu after confirmation and refreshes every station list, the parts' counts and the figures", async () => {
     const fetch = mockFetch({
       '/api/admin/battlestations': { battlestations: [card(2, 'Hidden One', 0)], total: 1 },

@@ -9,6 +9,7 @@ import type { ReactNode } from 'react';
 import { Link } from 'react-router-dom';
 import { ListToolbar } from '../../../components/list-toolbar';
 import { PageHeader } from '../../../components/page-header';
+import { ACTIONS_COLUMN, ACTIONS_TABLE_PROPS } from '../../../components/row-actions';
 import { SortTitle, sortHeaderCell, type SortState } from '../../../components/sort-title';
 import table from '../../../components/admin-table.module.css';
 import { useDialogTarget } from '../../../hooks/use-dialog-target';
@@ -18,8 +19,13 @@ import styles from './battlestations-page.module.css';
 
 const LIST_DEFAULTS = { pageNumber: 1, resultsPerPage: 10, sortBy: 'created_date', direction: 'desc', searchTerm: undefined } as const;
 
+const plural = (count: number, one: string) => `${count} ${one}${count === 1 ? '' : 's'}`;
+/** The Images and Parts columns' figures, in the station's cell on a phone where those columns give way. */
+const countsText = (station: Pick<BattlestationCard, 'image_count' | 'part_count'>) =>
+  `${plural(station.image_count, 'image')} · ${plural(station.part_count, 'part')}`;
+
 function columnsFor(sort: SortState<BattlestationSort>, onSort: (s: SortState<BattlestationSort>) => void, onDelete: (s: BattlestationCard) => void): TableColumnsType<BattlestationCard> {
-  // Images and Parts give way on phones; the station, its favorites and the actions stay.
+  // Images and Parts give way on phones (their counts join the station's cell); favorites and the actions stay.
   const count = (key: 'image_count' | 'part_count' | 'favorites', title: ReactNode, responsive?: Breakpoint[]) => ({
     key,
     dataIndex: key,
@@ -33,7 +39,7 @@ function columnsFor(sort: SortState<BattlestationSort>, onSort: (s: SortState<Ba
     {
       key: 'visibility',
       title: <span className="visually-hidden">Visibility</span>,
-      width: 48,
+      width: 32,
       align: 'center',
       render: (_, station) =>
         station.is_public ? (
@@ -63,6 +69,7 @@ function columnsFor(sort: SortState<BattlestationSort>, onSort: (s: SortState<Ba
             <span className={table.muted}>
               by <Link to={userPath(station.username)}>{station.username}</Link> · <time dateTime={station.created_date}>{absoluteDate(station.created_date)}</time>
             </span>
+            <span className={`${table.muted} ${table.phoneOnly}`}>{countsText(station)}</span>
           </div>
         </div>
       ),
@@ -75,26 +82,21 @@ function columnsFor(sort: SortState<BattlestationSort>, onSort: (s: SortState<Ba
       width: 130,
     },
     {
-      key: 'edit',
-      title: <span className="visually-hidden">Edit</span>,
-      width: 64,
+      ...ACTIONS_COLUMN,
+      title: <span className="visually-hidden">Actions</span>,
+      width: 104,
       render: (_, station) => (
-        <Link to={`/battlestations/${station.battlestation_id}/edit`} aria-label={`Edit ${station.name}`} className={table.cellLink}>
-          Edit
-        </Link>
-      ),
-    },
-    {
-      key: 'menu',
-      title: <span className="visually-hidden">More</span>,
-      width: 56,
-      render: (_, station) => (
-        <Dropdown
-          trigger={['click']}
-          menu={{ items: [{ key: 'delete', label: 'Delete Battlestation', danger: true, onClick: () => onDelete(station) }] }}
-        >
-          <Button type="text" icon={<EllipsisOutlined aria-hidden />} aria-label={`More actions for ${station.name}`} />
-        </Dropdown>
+        <div className={table.rowActions}>
+          <Link to={`/battlestations/${station.battlestation_id}/edit`} aria-label={`Edit ${station.name}`} className={table.cellLink}>
+            Edit
+          </Link>
+          <Dropdown
+            trigger={['click']}
+            menu={{ items: [{ key: 'delete', label: 'Delete Battlestation', danger: true, onClick: () => onDelete(station) }] }}
+          >
+            <Button type="text" icon={<EllipsisOutlined aria-hidden />} aria-label={`More actions for ${station.name}`} />
+          </Dropdown>
+        </div>
       ),
     },
   ];
@@ -126,17 +128,16 @@ export default function BattlestationsPage() {
       );
     return (
       <>
-        <div className={table.scroll}>
-          <Table<BattlestationCard>
-            rowKey="battlestation_id"
-            columns={columnsFor(sort, (s) => update(s), deleting.show)}
-            dataSource={stations.data.battlestations}
-            loading={stations.isFetching}
-            pagination={false}
-            size="middle"
-            locale={{ emptyText: <p className={table.message}>Sorry, no battlestations found that match your search.</p> }}
-          />
-        </div>
+        <Table<BattlestationCard>
+          rowKey="battlestation_id"
+          columns={columnsFor(sort, (s) => update(s), deleting.show)}
+          dataSource={stations.data.battlestations}
+          loading={stations.isFetching}
+          pagination={false}
+          size="middle"
+          {...ACTIONS_TABLE_PROPS}
+          locale={{ emptyText: <p className={table.message}>Sorry, no battlestations found that match your search.</p> }}
+        />
         <div className={table.pager}>
           <Pagination
             page={state.pageNumber}

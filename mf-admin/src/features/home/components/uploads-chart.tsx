@@ -1,4 +1,7 @@
 import type { AdminStats } from '@battledeck/shared/contract';
+import { useRef } from 'react';
+import { useElementWidth } from '../../../hooks/use-element-width';
+import { labelledDays, NARROWEST_WIDTH, tickPosition } from './chart-ticks';
 import styles from './uploads-chart.module.css';
 
 type Day = AdminStats['uploads_per_day'][number];
@@ -10,18 +13,14 @@ const GAP = 2;
 /** '2026-11-21' → '11.21' (the spec's MM.DD order, without the year). */
 const shortDate = (date: string) => `${date.slice(5, 7)}.${date.slice(8, 10)}`;
 
-/** Under its bar; the first and last labels stay inside the chart's edges. */
-function tickPosition(index: number, count: number) {
-  if (index === 0) return { left: 0 };
-  if (index === count - 1) return { right: 0 };
-  return { left: `${((index + 0.5) / count) * 100}%`, transform: 'translateX(-50%)' };
-}
-
 /**
  * Uploads per day as a small SVG bar chart. The picture is described by its caption and label; the exact
  * numbers are in a table right under it (collapsed), so nothing depends on seeing the bars.
  */
 export function UploadsChart({ days }: { days: Day[] }) {
+  const ticks = useRef<HTMLDivElement>(null);
+  const width = useElementWidth(ticks) ?? NARROWEST_WIDTH;
+  const labelled = new Set(labelledDays(days.length, width));
   const max = Math.max(1, ...days.map((d) => d.count));
   const total = days.reduce((sum, d) => sum + d.count, 0);
   const busiest = days.reduce<Day | undefined>((best, d) => (d.count > (best?.count ?? 0) ? d : best), undefined);
@@ -48,10 +47,10 @@ export function UploadsChart({ days }: { days: Day[] }) {
           );
         })}
       </svg>
-      {/* Day labels in HTML: the bars stretch with the width, text must not. */}
-      <div className={styles.ticks} aria-hidden="true">
+      {/* Day labels in HTML: the bars stretch with the width, text must not; as many as the width has room for. */}
+      <div ref={ticks} className={styles.ticks} aria-hidden="true">
         {days.map((day, i) =>
-          i % 5 === 0 || i === days.length - 1 ? (
+          labelled.has(i) ? (
             <span key={day.date} className={styles.tick} style={tickPosition(i, days.length)}>
               {shortDate(day.date)}
             </span>

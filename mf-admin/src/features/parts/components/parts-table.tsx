@@ -1,6 +1,7 @@
 import { DeleteOutlined } from '@ant-design/icons';
 import type { PartDetail, PartSort } from '@battledeck/shared/contract';
 import { Button, Table, Tag, type TableColumnsType } from 'antd';
+import { ACTIONS_COLUMN, ACTIONS_TABLE_PROPS } from '../../../components/row-actions';
 import { SortTitle, sortHeaderCell, type SortState } from '../../../components/sort-title';
 import { ADMIN_TEXT } from '../../../lib/messages';
 import table from '../../../components/admin-table.module.css';
@@ -60,12 +61,11 @@ export function PartsTable({ parts, loading, sort, onSort, onEdit, onDelete, onM
       className: `${table.numeric} ${table.nowrap}`,
     },
     {
-      key: 'actions',
+      ...ACTIONS_COLUMN,
       title: <span className="visually-hidden">Actions</span>,
-      width: onMerge ? 104 : 56,
-      align: 'center',
+      width: onMerge ? 112 : 56,
       render: (_, part) => (
-        <span className={table.nowrap}>
+        <span className={table.rowActions}>
           {onMerge && (
             <Button
               type="text"
@@ -102,6 +102,7 @@ export function PartsTable({ parts, loading, sort, onSort, onEdit, onDelete, onM
       loading={loading}
       pagination={false}
       size="middle"
+      {...ACTIONS_TABLE_PROPS}
       locale={{ emptyText: <p className={table.message}>{ADMIN_TEXT.noParts}</p> }}
       rowClassName={() => table.clickableRow}
       onRow={(part) => ({ onClick: () => onEdit(part) })}

@@ -55,4 +55,19 @@ describe('PendingPartsPage: likely duplicates', () => {
       window.matchMedia = matchMedia;
     }
   });
+
+  // UX review: row actions on a phone are always in sight (the admin tables pushed them off-screen).
+  it('keeps Copy, Mark approved and Delete in the column fixed to the table’s end', async () => {
+    mockFetch({ '/api/parts/pending': [request({})] });
+    renderWithProviders(
+      <AntdProvider>
+        <PendingPartsPage />
+      </AntdProvider>,
+    );
+    const actions = (await screen.findByRole('button', { name: 'Delete the request Logitec MX Master 3S' })).closest('td')!;
+    expect(actions).toHaveClass('ant-table-cell-fix-end');
+    expect(actions).toBe(actions.closest('tr')?.lastElementChild);
+    expect(within(actions).getByRole('button', { name: 'Copy Logitec MX Master 3S and its link' })).toBeInTheDocument();
+    expect(within(actions).getByRole('button', { name: 'Mark Logitec MX Master 3S approved' })).toBeInTheDocument();
+  });
 });

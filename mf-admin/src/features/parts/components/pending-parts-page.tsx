@@ -7,6 +7,7 @@ import { App, Button, Table, Tag, Tooltip, type TableColumnsType } from 'antd';
 import type { MouseEvent } from 'react';
 import { Link } from 'react-router-dom';
 import { PageHeader } from '../../../components/page-header';
+import { ACTIONS_COLUMN, ACTIONS_TABLE_PROPS } from '../../../components/row-actions';
 import { useDialogTarget } from '../../../hooks/use-dialog-target';
 import { useNarrowScreen } from '../../../hooks/use-narrow-screen';
 import table from '../../../components/admin-table.module.css';
@@ -124,11 +125,11 @@ export default function PendingPartsPage() {
     // On a phone the status joins the name's cell, which keeps the width to read the request by.
     ...(narrow ? [] : ([{ key: 'status', title: 'Status', width: 110, render: (_, request) => <StatusTag request={request} /> }] satisfies TableColumnsType<PendingPart>)),
     {
-      key: 'actions',
+      ...ACTIONS_COLUMN,
       title: <span className="visually-hidden">Actions</span>,
-      width: 140,
+      width: 120,
       render: (_, request) => (
-        <div className={styles.actions}>
+        <div className={table.rowActions}>
           <Tooltip title="Copy the name and link">
             <Button type="text" icon={<CopyOutlined aria-hidden />} aria-label={`Copy ${request.name} and its link`} onClick={stop(() => copyRequest(request))} />
           </Tooltip>
@@ -159,19 +160,18 @@ export default function PendingPartsPage() {
           {ADMIN_TEXT.pendingFailed}
         </p>
       ) : (
-        <div className={table.scroll}>
-          <Table<PendingPart>
-            rowKey="part_id"
-            columns={columns}
-            dataSource={requests.data ?? []}
-            loading={requests.isPending}
-            pagination={false}
-            size="middle"
-            locale={{ emptyText: <p className={table.message}>{ADMIN_TEXT.noPending}</p> }}
-            rowClassName={(request) => (request.status === 'pending' ? table.clickableRow : '')}
-            onRow={(request) => ({ onClick: () => open(request) })}
-          />
-        </div>
+        <Table<PendingPart>
+          rowKey="part_id"
+          columns={columns}
+          dataSource={requests.data ?? []}
+          loading={requests.isPending}
+          pagination={false}
+          size="middle"
+          {...ACTIONS_TABLE_PROPS}
+          locale={{ emptyText: <p className={table.message}>{ADMIN_TEXT.noPending}</p> }}
+          rowClassName={(request) => (request.status === 'pending' ? table.clickableRow : '')}
+          onRow={(request) => ({ onClick: () => open(request) })}
+        />
       )}
       <PartFormModal open={form.open} target={form.target} onClose={form.close} />
       <DeleteConfirmModal

@@ -2,6 +2,7 @@ import { DeleteOutlined, EditOutlined } from '@ant-design/icons';
 import type { BrokenLink } from '@battledeck/shared/contract';
 import { Button, Table, type TableColumnsType } from 'antd';
 import { Link } from 'react-router-dom';
+import { ACTIONS_COLUMN, ACTIONS_TABLE_PROPS } from '../../../components/row-actions';
 import table from '../../../components/admin-table.module.css';
 import { useNarrowScreen } from '../../../hooks/use-narrow-screen';
 import { checkedAt, lastResult, LINK_TEXT } from './link-texts';
@@ -70,7 +71,7 @@ export function BrokenLinksTable({ links, loading, onFix, onRemove }: BrokenLink
           { key: 'check', title: 'Last check', render: (_, link) => <LastCheck link={link} /> },
         ] satisfies TableColumnsType<BrokenLink>)),
     {
-      key: 'actions',
+      ...ACTIONS_COLUMN,
       title: <span className="visually-hidden">Actions</span>,
       render: (_, link) => (
         <div className={styles.actions}>
@@ -92,7 +93,7 @@ export function BrokenLinksTable({ links, loading, onFix, onRemove }: BrokenLink
       loading={loading}
       pagination={false}
       size="middle"
-      scroll={{ x: 'max-content' }}
+      {...ACTIONS_TABLE_PROPS}
       locale={{ emptyText: <p className={table.message}>{LINK_TEXT.empty}</p> }}
     />
   );

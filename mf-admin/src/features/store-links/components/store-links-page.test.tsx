@@ -125,4 +125,14 @@ describe('StoreLinksPage', () => {
       window.matchMedia = matchMedia;
     }
   });
+
+  // UX review: row actions on a phone are always in sight (the admin tables pushed them off-screen).
+  it('keeps Fix and Remove in the column fixed to the table’s end', async () => {
+    mockFetch({ '/api/admin/store-links/broken': TWO });
+    render();
+    const actions = (await screen.findByRole('button', { name: /^Fix .*Keychron Q1/ })).closest('td')!;
+    expect(actions).toHaveClass('ant-table-cell-fix-end');
+    expect(actions).toBe(actions.closest('tr')?.lastElementChild);
+    expect(within(actions).getByRole('button', { name: /^Remove .*Keychron Q1/ })).toBeInTheDocument();
+  });
 });

@@ -150,4 +150,13 @@ describe('StoresPage', () => {
     finish();
     await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Edit Store' })).not.toBeInTheDocument());
   });
+
+  // UX review: row actions on a phone are always in sight (the admin tables pushed them off-screen).
+  it('keeps the Delete button in the column fixed to the table’s end', async () => {
+    mockFetch({ '/api/stores': TWO, '/api/stores/count': { total: 2 } });
+    render();
+    const remove = (await screen.findByRole('button', { name: 'Delete Newegg' })).closest('td')!;
+    expect(remove).toHaveClass('ant-table-cell-fix-end');
+    expect(remove).toBe(remove.closest('tr')?.lastElementChild);
+  });
 });

@@ -1,6 +1,7 @@
 import { DeleteOutlined } from '@ant-design/icons';
 import type { Store } from '@battledeck/shared/contract';
 import { Button, Table, type TableColumnsType } from 'antd';
+import { ACTIONS_COLUMN, ACTIONS_TABLE_PROPS } from '../../../components/row-actions';
 import { SortTitle, sortHeaderCell, type SortState } from '../../../components/sort-title';
 import table from '../../../components/admin-table.module.css';
 import { ADMIN_TEXT } from '../../../lib/messages';
@@ -61,10 +62,9 @@ export function StoresTable({ stores, loading, sort, onSort, onEdit, onDelete }:
       className: table.numeric,
     },
     {
-      key: 'actions',
+      ...ACTIONS_COLUMN,
       title: <span className="visually-hidden">Actions</span>,
-      width: 64,
-      align: 'center',
+      width: 56,
       render: (_, store) => (
         <Button
           type="text"
@@ -87,6 +87,7 @@ export function StoresTable({ stores, loading, sort, onSort, onEdit, onDelete }:
       loading={loading}
       pagination={false}
       size="middle"
+      {...ACTIONS_TABLE_PROPS}
       locale={{ emptyText: <p className={table.message}>{ADMIN_TEXT.noStores}</p> }}
       rowClassName={() => table.clickableRow}
       onRow={(store) => ({ onClick: () => onEdit(store) })}

@@ -66,3 +66,16 @@ describe('granting the admin role', () => {
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
   });
 });
+
+// UX review: on a 390 px phone the delete column started past the table's right edge, behind a sideways scroll.
+describe('on a phone', () => {
+  it('keeps each Delete button in the column fixed to the table’s end, and the e-mail in the name cell', async () => {
+    renderUsers();
+    const remove = await screen.findByRole('button', { name: 'Delete deskfan' });
+    expect(remove.closest('td')).toHaveClass('ant-table-cell-fix-end');
+    expect(remove.closest('td')).toBe(remove.closest('tr')?.lastElementChild);
+    // Without a wide screen the E-mail column gives way; the address is under the name.
+    expect(screen.queryByRole('columnheader', { name: 'E-mail' })).not.toBeInTheDocument();
+    expect(screen.getByText('deskfan', { selector: 'strong' }).closest('td')).toHaveTextContent('deskfan@example.com');
+  });
+});

@@ -8,6 +8,7 @@ import { DeleteConfirmModal, useRecentSignIn } from '@battledeck/shared/widgets'
 import { App, Button, Switch, Table, Tooltip, type TableColumnsType } from 'antd';
 import { ListToolbar } from '../../../components/list-toolbar';
 import { PageHeader } from '../../../components/page-header';
+import { ACTIONS_COLUMN, ACTIONS_TABLE_PROPS } from '../../../components/row-actions';
 import { SortTitle, sortHeaderCell, type SortState } from '../../../components/sort-title';
 import table from '../../../components/admin-table.module.css';
 import styles from './users-page.module.css';
@@ -105,7 +106,7 @@ export default function UsersPage() {
         <>
           <strong>{user.username}</strong>
           {user.user_id === me && <span className={table.muted}>(you)</span>}
-          <span className={`${table.muted} ${table.phoneOnly}`}>{user.email}</span>
+          <span className={`${table.muted} ${table.phoneOnly} ${table.wrapAnywhere}`}>{user.email}</span>
         </>
       ),
     },
@@ -130,10 +131,9 @@ export default function UsersPage() {
       className: table.numeric,
     },
     {
-      key: 'actions',
+      ...ACTIONS_COLUMN,
       title: <span className="visually-hidden">Actions</span>,
-      width: 64,
-      align: 'center',
+      width: 56,
       render: (_, user) =>
         user.user_id === me ? null : (
           <Button type="text" danger icon={<DeleteOutlined aria-hidden />} aria-label={`Delete ${user.username}`} onClick={() => deleting.show(user)} />
@@ -161,17 +161,16 @@ export default function UsersPage() {
           <p className={table.summary} role="status">
             {users.data ? `Viewing ${users.data.users.length} of ${users.data.total} users.` : ADMIN_TEXT.loading}
           </p>
-          <div className={table.scroll}>
-            <Table<AdminUser>
-              rowKey="user_id"
-              columns={columns}
-              dataSource={users.data?.users ?? []}
-              loading={users.isFetching}
-              pagination={false}
-              size="middle"
-              locale={{ emptyText: <p className={table.message}>{ADMIN_TEXT.noUsers}</p> }}
-            />
-          </div>
+          <Table<AdminUser>
+            rowKey="user_id"
+            columns={columns}
+            dataSource={users.data?.users ?? []}
+            loading={users.isFetching}
+            pagination={false}
+            size="middle"
+            {...ACTIONS_TABLE_PROPS}
+            locale={{ emptyText: <p className={table.message}>{ADMIN_TEXT.noUsers}</p> }}
+          />
           <div className={table.pager}>
             <Pagination page={state.pageNumber} pages={totalPages(users.data?.total ?? 0, state.resultsPerPage)} onChange={(pageNumber) => update({ pageNumber })} label="User pages" />
           </div>
