@@ -28,3 +28,13 @@ test('footer links: privacy opens in a new tab', async ({ page }) => {
   const [popup] = await Promise.all([page.waitForEvent('popup'), privacy.click()]);
   await expect(popup).toHaveTitle(/Privacy/);
 });
+
+test('the public pages fit the smallest phone (320 px) without scrolling sideways, the header included', async ({ page }) => {
+  await page.setViewportSize({ width: 320, height: 568 });
+  for (const path of ['/', '/battlestations', '/battlestations/1', '/parts', '/parts/cpu']) {
+    await page.goto(path);
+    await expect(page.getByRole('link', { name: 'Battledeck home' })).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Open menu' })).toBeInViewport({ ratio: 1 });
+    expect({ path, width: await page.evaluate(() => document.documentElement.scrollWidth) }).toEqual({ path, width: 320 });
+  }
+});
