@@ -38,7 +38,8 @@ function answerUnavailable(reply: FastifyReply<RouteGenericInterface, RawServerB
 
 /** Registers the pass-through of `prefix` (`/api`, `/images`) to the same path at `apiOrigin`. */
 export async function registerApiProxy(app: FastifyInstance, apiOrigin: string, prefix: string, routes: string[], trustedPeer: PeerTrust): Promise<void> {
-  // X-Forwarded-For names the peer (after the chain a trusted proxy in front sent): forwarded-for.ts.
+  // X-Forwarded-For names the peer (after the chain a trusted proxy in front sent): forwarded-for.ts, on the
+  // copy withoutHopByHop makes.
   const requestHeaders = (request: FastifyRequest<RouteGenericInterface, RawServerBase>, headers: IncomingHttpHeaders) =>
     forwardingHeaders(withoutHopByHop(headers), request.socket.remoteAddress ?? '', trustedPeer);
   await app.register(httpProxy, {

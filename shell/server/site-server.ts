@@ -531,7 +531,7 @@ function inProcessApiServer(handle: NonNullable<SiteServerOptions['apiHandler']>
       const routed = routedTarget(request.url);
       if (routed === 'refused' || routed === 'malformed' || !isApiPath(routed)) return site(request, response);
       request.url = routed;
-      request.headers = forwardingHeaders(request.headers, request.socket.remoteAddress ?? '', trustedPeer);
+      forwardingHeaders(request.headers, request.socket.remoteAddress ?? '', trustedPeer);
       if (isWrite(request.method)) {
         response.once('finish', () => {
           if (mayHaveChanged(response.statusCode)) written();
