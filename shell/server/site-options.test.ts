@@ -42,12 +42,17 @@ describe('site server settings from the environment', () => {
     expect(Object.keys(options.remoteDirs).sort()).toEqual(['mf-admin', 'mf-battlestations', 'mf-parts', 'mf-profile']);
   });
 
-  it('bound the renders under way at SERVER_RENDER_MAX_IN_FLIGHT, a whole number of at least 1', () => {
-    expect(siteOptionsFromEnv({}, where).maxRendersInFlight).toBeUndefined();
-    expect(siteOptionsFromEnv({ SERVER_RENDER_MAX_IN_FLIGHT: '4' }, where).maxRendersInFlight).toBe(4);
+  it('read the server-rendering numbers, each a whole number with its least value, and refuse a typo at start', () => {
+    const defaults = siteOptionsFromEnv({}, where);
+    expect([defaults.maxRendersInFlight, defaults.pageCacheMs]).toEqual([16, 1000]);
+    const set = siteOptionsFromEnv({ SERVER_RENDER_MAX_IN_FLIGHT: '4', SERVER_RENDER_CACHE_MS: '0' }, where);
+    expect([set.maxRendersInFlight, set.pageCacheMs]).toEqual([4, 0]);
     for (const value of ['0', '-1', '2.5', 'many']) {
       expect(() => siteOptionsFromEnv({ SERVER_RENDER_MAX_IN_FLIGHT: value }, where)).toThrow(`SERVER_RENDER_MAX_IN_FLIGHT must be a whole number of at least 1, not "${value}".`);
     }
+    // Before, Number('1s') made the kept pages' time NaN: nothing was ever kept, silently.
+    expect(() => siteOptionsFromEnv({ SERVER_RENDER_CACHE_MS: '1s' }, where)).toThrow('SERVER_RENDER_CACHE_MS must be a whole number of at least 0, not "1s".');
+    expect(() => siteOptionsFromEnv({ SERVER_RENDER_BUDGET_MS: '0' }, where)).toThrow('SERVER_RENDER_BUDGET_MS must be a whole number of at least 1');
   });
 });
 

@@ -3,7 +3,7 @@ import { SERVER_RENDER_BUDGET_MS } from '@battledeck/shared/remote';
 import { BUNDLES, ROOT } from './bundles';
 import { isLoopbackHost } from './loopback';
 import { activeRemotesFile } from './remote-releases';
-import { siteFileFor, type SiteServerOptions } from './site-server';
+import { DEFAULT_MAX_RENDERS_IN_FLIGHT, siteFileFor, type SiteServerOptions } from './site-server';
 import { createPageRenderer } from './ssr/page-renderer';
 
 const REMOTE_FOLDERS = BUNDLES.filter((bundle) => bundle !== 'shell');
@@ -47,21 +47,23 @@ export function siteOptionsFromEnv(env: NodeJS.ProcessEnv, options: { port: numb
     apiBaseUrl: `${options.apiOrigin.replace(/\/$/, '')}/api`,
     imageBaseUrl,
     publicOrigin: publicOrigin(env, options.port),
-    budgetMs: Number(env.SERVER_RENDER_BUDGET_MS ?? SERVER_RENDER_BUDGET_MS),
+    budgetMs: wholeNumber('SERVER_RENDER_BUDGET_MS', env.SERVER_RENDER_BUDGET_MS, SERVER_RENDER_BUDGET_MS, 1),
   });
   return {
     ...site,
     renderPage,
     // Visitors of one URL share a render for a second (ADR 012); 0 renders every request.
-    pageCacheMs: Number(env.SERVER_RENDER_CACHE_MS ?? DEFAULT_PAGE_CACHE_MS),
-    ...(env.SERVER_RENDER_MAX_IN_FLIGHT ? { maxRendersInFlight: positiveInteger('SERVER_RENDER_MAX_IN_FLIGHT', env.SERVER_RENDER_MAX_IN_FLIGHT) } : {}),
+    pageCacheMs: wholeNumber('SERVER_RENDER_CACHE_MS', env.SERVER_RENDER_CACHE_MS, DEFAULT_PAGE_CACHE_MS, 0),
+    maxRendersInFlight: wholeNumber('SERVER_RENDER_MAX_IN_FLIGHT', env.SERVER_RENDER_MAX_IN_FLIGHT, DEFAULT_MAX_RENDERS_IN_FLIGHT, 1),
     onListen: () => renderPage.warmUp(WARM_UP_PAGES),
   };
 }
 
-function positiveInteger(name: string, value: string): number {
+/** A numeric setting: its default when unset, else a whole number of at least `min` (a typo is refused at start). */
+function wholeNumber(name: string, value: string | undefined, fallback: number, min: number): number {
+  if (value === undefined || value.trim() === '') return fallback;
   const number = Number(value);
-  if (!Number.isInteger(number) || number < 1) throw new Error(`${name} must be a whole number of at least 1, not "${value}".`);
+  if (!Number.isInteger(number) || number < min) throw new Error(`${name} must be a whole number of at least ${min}, not "${value}".`);
   return number;
 }
 

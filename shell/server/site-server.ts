@@ -77,7 +77,7 @@ const TEXT_TYPES = new Set(['.html', '.js', '.css', '.json', '.svg', '.txt']);
 const HASHED = /\.[0-9a-f]{8}\.(js|css)$|\/assets\//;
 const IMMUTABLE = 'public, max-age=31536000, immutable';
 const MAX_TARGET_LENGTH = 8192;
-const DEFAULT_MAX_RENDERS_IN_FLIGHT = 16;
+export const DEFAULT_MAX_RENDERS_IN_FLIGHT = 16;
 
 /** The absolute (http/https) URLs among `urls`; relative ones are same-origin already. */
 const absoluteUrls = (urls: string[]) => urls.filter((url) => /^https?:\/\//i.test(url)).map((url) => new URL(url));

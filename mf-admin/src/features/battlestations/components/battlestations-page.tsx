@@ -1,7 +1,7 @@
 import { EllipsisOutlined, GlobalOutlined, LockOutlined } from '@ant-design/icons';
 import { useDeleteBattlestation } from '@battledeck/shared/api';
 import { adminBattlestationsQuery, ADMIN_PAGE_SIZES, type BattlestationCard, type BattlestationSort } from '@battledeck/shared/contract';
-import { absoluteDate, userPath } from '@battledeck/shared/format';
+import { absoluteDate, countLabel, userPath } from '@battledeck/shared/format';
 import { Pagination, StationImage, totalPages, useLastPageBeyondEnd, useListState, usePageTitle } from '@battledeck/shared/ui';
 import { DeleteConfirmModal } from '@battledeck/shared/widgets';
 import { Button, Dropdown, Table, type Breakpoint, type TableColumnsType } from 'antd';
@@ -19,10 +19,9 @@ import styles from './battlestations-page.module.css';
 
 const LIST_DEFAULTS = { pageNumber: 1, resultsPerPage: 10, sortBy: 'created_date', direction: 'desc', searchTerm: undefined } as const;
 
-const plural = (count: number, one: string) => `${count} ${one}${count === 1 ? '' : 's'}`;
 /** The Images and Parts columns' figures, in the station's cell on a phone where those columns give way. */
 const countsText = (station: Pick<BattlestationCard, 'image_count' | 'part_count'>) =>
-  `${plural(station.image_count, 'image')} · ${plural(station.part_count, 'part')}`;
+  `${countLabel(station.image_count, 'image')} · ${countLabel(station.part_count, 'part')}`;
 
 function columnsFor(sort: SortState<BattlestationSort>, onSort: (s: SortState<BattlestationSort>) => void, onDelete: (s: BattlestationCard) => void): TableColumnsType<BattlestationCard> {
   // Images and Parts give way on phones (their counts join the station's cell); favorites and the actions stay.
@@ -83,7 +82,6 @@ function columnsFor(sort: SortState<BattlestationSort>, onSort: (s: SortState<Ba
     },
     {
       ...ACTIONS_COLUMN,
-      title: <span className="visually-hidden">Actions</span>,
       width: 104,
       render: (_, station) => (
         <div className={table.rowActions}>

@@ -62,7 +62,6 @@ export function PartsTable({ parts, loading, sort, onSort, onEdit, onDelete, onM
     },
     {
       ...ACTIONS_COLUMN,
-      title: <span className="visually-hidden">Actions</span>,
       width: onMerge ? 112 : 56,
       render: (_, part) => (
         <span className={table.rowActions}>

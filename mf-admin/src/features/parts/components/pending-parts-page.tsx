@@ -126,7 +126,6 @@ export default function PendingPartsPage() {
     ...(narrow ? [] : ([{ key: 'status', title: 'Status', width: 110, render: (_, request) => <StatusTag request={request} /> }] satisfies TableColumnsType<PendingPart>)),
     {
       ...ACTIONS_COLUMN,
-      title: <span className="visually-hidden">Actions</span>,
       width: 120,
       render: (_, request) => (
         <div className={table.rowActions}>

@@ -72,7 +72,6 @@ export function BrokenLinksTable({ links, loading, onFix, onRemove }: BrokenLink
         ] satisfies TableColumnsType<BrokenLink>)),
     {
       ...ACTIONS_COLUMN,
-      title: <span className="visually-hidden">Actions</span>,
       render: (_, link) => (
         <div className={styles.actions}>
           <Button icon={<EditOutlined aria-hidden />} onClick={() => onFix(link)} aria-label={`Fix ${LINK_TEXT.linkName(link)}`}>

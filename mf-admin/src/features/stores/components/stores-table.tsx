@@ -63,7 +63,6 @@ export function StoresTable({ stores, loading, sort, onSort, onEdit, onDelete }:
     },
     {
       ...ACTIONS_COLUMN,
-      title: <span className="visually-hidden">Actions</span>,
       width: 56,
       render: (_, store) => (
         <Button

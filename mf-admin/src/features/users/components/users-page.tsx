@@ -132,7 +132,6 @@ export default function UsersPage() {
     },
     {
       ...ACTIONS_COLUMN,
-      title: <span className="visually-hidden">Actions</span>,
       width: 56,
       render: (_, user) =>
         user.user_id === me ? null : (

@@ -8,6 +8,7 @@ import table from './admin-table.module.css';
  */
 export const ACTIONS_COLUMN = {
   key: 'actions',
+  title: <span className="visually-hidden">Actions</span>,
   fixed: 'end',
   align: 'center',
 } as const;
