@@ -1,6 +1,6 @@
 import type { APIRequestContext } from '@playwright/test';
 import { expectAccessible } from '../lib/axe';
-import { expect, test } from './fixtures';
+import { expect, signIn, test } from './fixtures';
 import { createStation, idToken, registerAccount, uniqueName } from '../lib/test-data';
 
 /**
@@ -76,15 +76,48 @@ test.describe('server-rendered public pages', () => {
     }
   });
 
-  test('a private station is never rendered on the server, and its owner still sees it in the browser', async ({ request, page }) => {
+  test('a private station is never rendered on the server, is a 404 to visitors, and its owner still sees it in the browser', async ({ request, page }) => {
     const owner = await registerAccount(request, 'ssrpriv');
     const name = uniqueName('Private SSR desk');
     const id = await createStation(request, await idToken(request, owner), { name, isPublic: false, photos: 1 });
-    const answer = await html(request, `/battlestations/${id}`);
+    const res = await request.get(`/battlestations/${id}`);
+    expect(res.status()).toBe(404);
+    const answer = await res.text();
     expect(answer).not.toContain(name);
     expect(answer).not.toContain('battledeck-state');
     await page.goto(`/battlestations/${id}`);
     await expect(page.getByRole('alert')).toContainText("We're sorry. This battlestation doesn't exist or couldn't be loaded.");
+    // The same 404 page, opened by its owner: the browser renders the station, signed in.
+    await signIn(page, owner);
+    await page.goto(`/battlestations/${id}`);
+    await expect(page.getByRole('heading', { level: 1, name })).toBeVisible();
+  });
+
+  test('what is not there answers 404 (the unknown address rendered as such), an unknown category 302 to the catalogue', async ({ request, page, consoleErrors }) => {
+    // The not-found pages hydrate without a mismatch: the fixture fails on any console error.
+    void consoleErrors;
+    for (const url of ['/battlestations/999999999', '/battlestations/abc', '/battlestations/1/nothing', '/parts/view/999999999', '/parts/view/abc']) {
+      const res = await request.get(url);
+      expect([url, res.status()]).toEqual([url, 404]);
+      // Unrendered: the browser says what is missing (or, for its owner, shows the private station).
+      expect(await res.text()).not.toContain('battledeck-state');
+    }
+    const unknown = await request.get('/nowhere/at/all');
+    expect(unknown.status()).toBe(404);
+    const unknownPage = await unknown.text();
+    expect(unknownPage).toContain('<title>Page not found | Battledeck</title>');
+    expect(rootOf(unknownPage)).toContain('<h1>Page not found</h1>');
+    const category = await request.get('/parts/no-such-category?sortBy=name', { maxRedirects: 0 });
+    expect([category.status(), category.headers().location]).toEqual([302, '/parts']);
+    // Pages only the browser renders are not missing.
+    for (const url of ['/login', '/register', '/battlestations/new', '/battlestations/1/edit', '/profile', '/admin', '/Parts']) {
+      expect([url, (await request.get(url, { maxRedirects: 0 })).status()]).toEqual([url, 200]);
+    }
+    // The missing part's page in the browser: its notice, from the 404.
+    await page.goto('/parts/view/999999999');
+    await expect(page.getByRole('heading', { level: 1, name: "We're sorry. This part doesn't exist or couldn't be loaded." })).toBeVisible();
+    await page.goto('/nowhere');
+    await expect(page.getByRole('heading', { level: 1, name: 'Page not found' })).toBeVisible();
   });
 
   for (const [label, path] of [

@@ -1,3 +1,4 @@
+import { ApiError } from '@battledeck/shared/api';
 import { battlestationsListQuery, BATTLESTATIONS_QUERY_DEFAULTS } from '@battledeck/shared/plain-contract';
 import { linkPreviewImageUrl } from '@battledeck/shared/format';
 import type { PageHead, ServerPageRequest } from '@battledeck/shared/remote';
@@ -18,6 +19,12 @@ import { stationDescription } from './lib/station-head';
  */
 export default App;
 
+/**
+ * A station a visitor may not see, missing or private: a 404, rendered by the browser (which shows a private
+ * station to its owner, signed in). Its title is the one the page takes there when it finds nothing.
+ */
+const HIDDEN_FROM_VISITORS: PageHead = { title: 'Error', status: 404, renderInBrowser: true };
+
 export async function prefetch({ path, search, basePath, queryClient }: ServerPageRequest): Promise<PageHead | null> {
   if (basePath === PEOPLE_BASE_PATH) return prefetchMember(path, search, queryClient);
   if (path === '' || path === '/') {
@@ -28,16 +35,19 @@ export async function prefetch({ path, search, basePath, queryClient }: ServerPa
     if (isPastTheEnd(state.pageNumber, list.total, state.resultsPerPage)) return { title: 'Browse Battlestations', redirect: pageHref(`${basePath}${path === '/' ? '' : path}`, `?${search}`, pages) };
     return { title: 'Browse Battlestations' };
   }
+  // The editor: signed in, in the browser.
+  if (path === '/new' || matchPath('/:stationId/edit', path)) return null;
   const detail = matchPath('/:stationId', path);
   const id = Number(detail?.params.stationId);
-  if (!detail || !/^\d{1,10}$/.test(detail.params.stationId ?? '') || id < 1 || id > 2_147_483_647) return null;
+  if (!detail || !/^\d{1,10}$/.test(detail.params.stationId ?? '') || id < 1 || id > 2_147_483_647) return HIDDEN_FROM_VISITORS;
   // As a visitor: a private station answers 404 here and is rendered, for its owner only, in the browser.
   const [station] = await Promise.all([
-    queryClient.fetchQuery(battlestationQueryOptions(id, null)).catch(() => null),
+    queryClient.fetchQuery(battlestationQueryOptions(id, null)).catch((error: unknown) => (error instanceof ApiError && error.status === 404 ? 'hidden' : null)),
     queryClient.prefetchQuery(similarBattlestationsQueryOptions(id)),
     // Its first page as a visitor sees it (decision 019), so hydration asks the API nothing again.
     queryClient.prefetchInfiniteQuery(stationHistoryQueryOptions(id, null)),
   ]);
+  if (station === 'hidden') return HIDDEN_FROM_VISITORS;
   if (!station) return null;
   const photo = station.images[0];
   return {

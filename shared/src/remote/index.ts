@@ -52,6 +52,12 @@ export interface PageHead {
    * 302 to it, so a visitor without scripts, or a crawler, gets the page and not a false 'nothing found'.
    */
   redirect?: string;
+  /**
+   * Not rendered on the server: the page is sent unrendered with `status`, and the browser renders it. For
+   * what a visitor may not see but a signed-in member may (a private station): a 404 to the server and to
+   * crawlers, while the owner's browser, signed in, still shows the station.
+   */
+  renderInBrowser?: boolean;
 }
 
 /** The contract of a remote's server build (`mf-…/src/server.tsx`). */
@@ -59,7 +65,8 @@ export interface RemoteServerModule {
   default: ComponentType<RemoteAppProps>;
   /**
    * Loads what the page at `path` shows into the query client and says its head, or null when the page is
-   * not rendered on the server (signed-in pages, a private or missing station: the browser renders those).
+   * not rendered on the server (signed-in pages: the browser renders those with a 200; a private or missing
+   * station is a 404 the browser renders, `renderInBrowser`).
    */
   prefetch(request: ServerPageRequest): Promise<PageHead | null>;
 }

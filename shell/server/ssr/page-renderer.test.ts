@@ -127,6 +127,27 @@ describe('server rendering through the remotes (ADR 012)', () => {
     expect(page!.html.toString()).toContain('<h1>Nobody here at /parts</h1>');
   });
 
+  it('sends the static page with its 404 when the remote leaves a missing thing to the browser (a private station is one to visitors)', async () => {
+    release('vhidden', { heading: 'Hidden', prefetch: "async ({ path }) => (path === '/hidden' ? { title: 'Error', status: 404, renderInBrowser: true } : null)" });
+    useRelease('vhidden');
+    const page = await render({ url: '/parts/hidden' });
+    expect(page?.status).toBe(404);
+    // The page as the site sends it unrendered: the browser renders it, signed in if its visitor is.
+    expect(page!.html.toString()).toBe(readFileSync(path.join(root, 'shell/index.html'), 'utf8'));
+  });
+
+  it("renders an address the route table does not know as the shell's not-found page, a 404", async () => {
+    for (const url of ['/nowhere', '/nowhere/at/all?x=1', '/%3Cscript%3E']) {
+      const page = await render({ url });
+      expect(page?.status).toBe(404);
+      const html = page!.html.toString();
+      expect(html).toContain('<title>Page not found | Battledeck</title>');
+      expect(html).toContain('<h1>Page not found</h1>');
+      expect(html).toContain('id="battledeck-state"');
+      expect(html).not.toContain('<script>');
+    }
+  });
+
   it('answers 302 to the page a remote names instead (a list page past the end), and only to a path of this site', async () => {
     release('vmove', {
       heading: 'Moved',
@@ -219,6 +240,9 @@ describe('server rendering through the remotes (ADR 012)', () => {
     expect(await render({ url: '/profile' })).toBeNull();
     expect(await render({ url: '/admin' })).toBeNull();
     expect(await render({ url: '/login' })).toBeNull();
+    expect(await render({ url: '/Login/password-reset' })).toBeNull();
+    // The route table ignores case: /Parts is the parts area, not an unknown address.
+    expect(await render({ url: '/Parts/view/1' })).toBeNull();
   });
 
   it('leaves the page to the browser when the server build fails to load or to render', async () => {

@@ -10,6 +10,7 @@ import { StrictMode } from 'react';
 import { prerenderToNodeStream } from 'react-dom/static';
 import { StaticRouter } from 'react-router-dom';
 import { featuredQueryOptions } from '../home/get-featured';
+import { NOT_FOUND_TITLE } from '../pages/not-found-page';
 import { REMOTE_AREAS } from '../remotes/remote-areas';
 import { PreloadedRemotesContext } from '../remotes/preloaded-remotes';
 import { AppRoutes } from '../routes';
@@ -73,11 +74,15 @@ export function scriptSafeJson(value: unknown): string {
   return JSON.stringify(value).replace(/</g, '\\u003c').replace(/\u2028/g, '\\u2028').replace(/\u2029/g, '\\u2029');
 }
 
+/** The shell's own pages besides home, rendered in the browser only: the sign-in forms and the admin gate. */
+const BROWSER_PAGES = new Set(['login', 'register', 'admin']);
+
 const HOISTED = /^(?:<link [^>]*>|<meta [^>]*>|<title>[^<]*<\/title>)*/;
 
 /**
  * The page at `url` as a visitor sees it, or null when it is not rendered on the server: pages for
- * signed-in users, a private or missing station, an unknown address, data that could not be loaded.
+ * signed-in users, the sign-in forms, data that could not be loaded. A private or missing station or part
+ * comes back unrendered with its 404 (`renderInBrowser`); an unknown address is the not-found page, a 404.
  */
 export async function renderPage({ url, loadRemote, signal }: RenderRequest): Promise<RenderedPage | null> {
   const location = new URL(url, 'http://site');
@@ -92,18 +97,25 @@ export async function renderPage({ url, loadRemote, signal }: RenderRequest): Pr
     await queryClient.prefetchQuery(featuredQueryOptions());
     head = { title: 'Home' };
   } else {
-    const segment = location.pathname.split('/')[1];
-    const area = REMOTE_AREAS.find((candidate) => candidate.segment === segment && !candidate.signedInOnly);
-    if (!area) return null;
-    const module = await loadRemote(area.remote);
-    remote = area.remote;
-    preloaded[remote] = module;
-    head = await module.prefetch({ path: location.pathname.slice(segment.length + 1), search: location.searchParams, basePath: `/${segment}`, queryClient });
+    const segment = location.pathname.split('/')[1] ?? '';
+    // The route table ignores case: /Parts is the parts area, which the browser renders under that name.
+    const known = segment.toLowerCase();
+    const area = REMOTE_AREAS.find((candidate) => candidate.segment === known);
+    if (area?.signedInOnly || BROWSER_PAGES.has(known) || (area && known !== segment)) return null;
+    if (area) {
+      const module = await loadRemote(area.remote);
+      remote = area.remote;
+      preloaded[remote] = module;
+      head = await module.prefetch({ path: location.pathname.slice(segment.length + 1), search: location.searchParams, basePath: `/${segment}`, queryClient });
+    } else {
+      // An address the route table does not know: its not-found page, and a status that says so.
+      head = { title: NOT_FOUND_TITLE, status: 404 };
+    }
   }
   await partTypes;
   if (!head || signal.aborted) return null;
-  // Another address of the site: nothing to render here.
-  if (head.redirect) return { head, hoisted: '', markup: new Uint8Array(), state: '', remote };
+  // Another address of the site, or a page only the browser may render: nothing to render here.
+  if (head.redirect !== undefined || head.renderInBrowser) return { head, hoisted: '', markup: new Uint8Array(), state: '', remote };
   // A failed request would render an error the browser, retrying, might not show: the browser renders it.
   if (queryClient.getQueryCache().getAll().some((query) => query.state.status === 'error')) return null;
 
