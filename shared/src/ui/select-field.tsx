@@ -4,6 +4,8 @@ import styles from './controls.module.css';
 export interface SelectOption {
   value: string | number;
   label: string;
+  /** Offered but not choosable (a filter's choice that would give nothing). */
+  disabled?: boolean;
 }
 
 export interface SelectProps extends Omit<SelectHTMLAttributes<HTMLSelectElement>, 'children'> {
@@ -15,7 +17,7 @@ export function Select({ options, className, ...props }: SelectProps) {
   return (
     <select className={[styles.select, className ?? ''].filter(Boolean).join(' ')} {...props}>
       {options.map((option) => (
-        <option key={option.value} value={option.value}>
+        <option key={option.value} value={option.value} disabled={option.disabled}>
           {option.label}
         </option>
       ))}

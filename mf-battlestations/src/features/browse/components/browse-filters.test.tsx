@@ -42,6 +42,19 @@ describe('Browse Battlestations: desk filters', () => {
     expect(screen.getByRole('button', { name: 'Apply' })).toHaveAttribute('type', 'submit');
   });
 
+  it('greys out a choice that would give no station, except the one chosen', async () => {
+    mockFetch({ '/api/battlestations': { battlestations: [], total: 0, facets } });
+    renderBrowse('/battlestations?mainUse=creative');
+    expect(await screen.findByRole('option', { name: 'Study (0)' })).toBeDisabled();
+    expect(screen.getByRole('option', { name: '3 monitors (0)' })).toBeDisabled();
+    expect(screen.getByRole('option', { name: 'Black (0)' })).toBeDisabled();
+    // Chosen by the address: it stays, so the select shows it and Any undoes it.
+    expect(screen.getByRole('option', { name: 'Creative (0)' })).toBeEnabled();
+    expect(screen.getByRole('combobox', { name: 'Main use' })).toHaveValue('creative');
+    expect(screen.getByRole('option', { name: 'Gaming (5)' })).toBeEnabled();
+    expect(screen.getAllByRole('option', { name: 'Any' }).every((option) => !(option as HTMLOptionElement).disabled)).toBe(true);
+  });
+
   it('reads the filters from the URL, asks the API with them, and a new choice goes back to page 1', async () => {
     const fetch = mockFetch({ '/api/battlestations': { battlestations: [card(1)], total: 40, facets } });
     renderBrowse('/battlestations?pageNumber=2&mainUse=gaming&colourFamily=blue&monitorCount=bogus');

@@ -28,8 +28,8 @@ interface BrowseFiltersProps {
 
 /**
  * The desk filters (decision 017), inside the browse GET form: each a select whose "Any" is an empty value,
- * each choice with the number of stations it would give. With scripts a choice applies at once; without them
- * Apply submits the whole form (search, sort and filters together).
+ * each choice with the number of stations it would give (one that would give none is greyed out). With
+ * scripts a choice applies at once; without them Apply submits the whole form (search, sort and filters).
  */
 export function BrowseFilters({ state, facets, onChange }: BrowseFiltersProps) {
   return (
@@ -39,7 +39,15 @@ export function BrowseFilters({ state, facets, onChange }: BrowseFiltersProps) {
         const counts = new Map(facets?.[key].map((facet) => [facet.value, facet.count]));
         const options = [
           { value: '', label: 'Any' },
-          ...values.map((value) => ({ value, label: counts.has(value) ? `${labels[value]} (${counts.get(value)})` : labels[value]! })),
+          ...values.map((value) => {
+            const count = counts.get(value);
+            return {
+              value,
+              label: count === undefined ? labels[value]! : `${labels[value]} (${count})`,
+              // Not a way to an empty list; the choice already made stays choosable, to be seen and undone.
+              disabled: count === 0 && value !== state[key],
+            };
+          }),
         ];
         return (
           <SelectField
