@@ -96,6 +96,7 @@ export function BrowseControls({ state, facets, onChange }: BrowseControlsProps)
           options={PAGE_SIZE_OPTIONS}
           onChange={(event) => onChange({ resultsPerPage: Number(event.target.value) })}
           className={styles.sizeSelect}
+          fieldClassName={styles.sizeField}
         />
       </div>
       <BrowseFilters state={state} facets={facets} onChange={onChange} />
