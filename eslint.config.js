@@ -25,7 +25,7 @@ const house = {
 };
 
 /** Forbids importing the given workspaces, by package name or by a relative path into them. */
-function forbid(names, message) {
+function forbid(names, message, morePatterns = []) {
   const folders = names.map((n) => (n === 'api' ? 'api/src' : n)).join('|');
   return {
     'no-restricted-imports': [
@@ -34,11 +34,19 @@ function forbid(names, message) {
         patterns: [
           { regex: `^@battledeck/(${names.join('|')})(/|$)`, message },
           { regex: `^(\\.\\./)+(${folders})(/|$)`, message },
+          ...morePatterns,
         ],
       },
     ],
   };
 }
+
+/**
+ * The shared package's entry points that are federation singletons, by folder. One reaches another by its
+ * name: by a relative path, a second copy of the other's modules goes into its own chunks, and a page
+ * downloads both (ADR 012). The contract stays relative: its singleton brings zod to the first paint.
+ */
+const SHARED_SINGLETON_DIRS = ['api', 'format', 'session', 'ui', 'widgets', 'remote'];
 
 module.exports = tseslint.config(
   {
@@ -70,6 +78,16 @@ module.exports = tseslint.config(
   // emulator for all its suites: the two shell files that import the API.
   { files: ['shell/server/start.ts', 'shell/server/run-tests.ts'], rules: forbid(REMOTES, 'The shell reaches remotes only through the federation runtime.') },
   { files: ['shared/**/*.{ts,tsx}'], rules: forbid(['shell', 'api', ...REMOTES], 'shared imports npm packages only.') },
+  ...SHARED_SINGLETON_DIRS.map((dir) => ({
+    files: [`shared/src/${dir}/**/*.{ts,tsx}`],
+    ignores: ['**/*.test.{ts,tsx}'],
+    rules: forbid(['shell', 'api', ...REMOTES], 'shared imports npm packages only.', [
+      {
+        regex: `^\\.\\./(${SHARED_SINGLETON_DIRS.filter((other) => other !== dir).join('|')})/(?!.*\\.css$)`,
+        message: 'Another entry point of the shared package: import it as @battledeck/shared/…, so that a page downloads one copy of it.',
+      },
+    ]),
+  })),
   {
     files: ['api/**/*.ts'],
     rules: {

@@ -1,4 +1,4 @@
-import { sessionStore } from '../session/session-store';
+import { sessionStore } from '@battledeck/shared/session';
 import { ApiError, AUTH_ERROR, UNKNOWN_ERROR } from './api-error';
 
 let baseUrl = '/api';

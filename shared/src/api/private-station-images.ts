@@ -1,5 +1,5 @@
-import { privateStationImagePath } from '../format/images';
-import { sessionStore } from '../session/session-store';
+import { privateStationImagePath } from '@battledeck/shared/format';
+import { sessionStore } from '@battledeck/shared/session';
 import { apiBlob } from './client';
 
 /**

@@ -1,7 +1,6 @@
 import { Link } from 'react-router-dom';
+import { absoluteDate, parseTimestamp, countLabel, userPath } from '@battledeck/shared/format';
 import type { BattlestationCard as Card } from '../contract/battlestations';
-import { absoluteDate, parseTimestamp } from '../format/dates';
-import { countLabel, userPath } from '../format/text';
 import { CameraIcon, ChipIcon, HeartIcon } from './icons';
 import { MediaCard, MediaCardSkeleton } from './media-card';
 import { StationImage } from './station-image';

@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
-import { battlestationPartsQueryOptions } from '../api/battlestation-parts';
-import { PART_LIST_FORMATS, partListFileName, type PartListFormat } from '../format/part-list-formats';
+import { battlestationPartsQueryOptions } from '@battledeck/shared/api';
+import { PART_LIST_FORMATS, partListFileName, type PartListFormat } from '@battledeck/shared/format';
 import { Button, buttonClassName } from './button';
 import { Dialog } from './dialog';
 import styles from './copy-part-list-dialog.module.css';

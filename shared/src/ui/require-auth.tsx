@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import { Navigate, useLocation } from 'react-router-dom';
-import { useSession } from '../session/session-store';
+import { useSession } from '@battledeck/shared/session';
 import { PageSkeleton } from './loading';
 
 /** Where a redirect to /login came from, so sign-in can return there. */

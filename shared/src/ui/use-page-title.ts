@@ -1,5 +1,5 @@
 import { useEffect } from 'react';
-import { pageTitle } from '../format/brand';
+import { pageTitle } from '@battledeck/shared/format';
 
 /** Sets document.title to '{page} | Battledeck' while the page is shown. */
 export function usePageTitle(page: string | undefined): void {

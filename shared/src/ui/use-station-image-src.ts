@@ -1,8 +1,8 @@
 import { useEffect, useState } from 'react';
-import { loadPrivateStationImage } from '../api/private-station-images';
+import { loadPrivateStationImage } from '@battledeck/shared/api';
+import { imageUrl, photoSrcSet, stationImageFile, thumbnailUrl } from '@battledeck/shared/format';
+import { useSession } from '@battledeck/shared/session';
 import type { PhotoSize } from '../contract/images';
-import { imageUrl, photoSrcSet, stationImageFile, thumbnailUrl } from '../format/images';
-import { useSession } from '../session/session-store';
 
 export interface StationImageOptions {
   /** The station is private: its photos are not public files (issue 15). */

@@ -1,7 +1,6 @@
 import { App, ConfigProvider, theme as antdTheme } from 'antd';
 import type { ReactNode } from 'react';
-import { fontFamily, palette, radius } from '../ui/theme';
-import { useColorScheme } from '../ui/use-color-scheme';
+import { fontFamily, palette, radius, useColorScheme } from '@battledeck/shared/ui';
 
 /** antd with the site's one theme, light or dark as the viewer prefers. Each remote wraps its App in it. */
 export function AntdProvider({ children }: { children: ReactNode }) {

@@ -1,2 +1,2 @@
 // The dialog moved to shared/ui (no antd, so public pages can open it); the profile still imports it from here.
-export { CopyPartListDialog, type CopyPartListDialogProps } from '../ui/copy-part-list-dialog';
+export { CopyPartListDialog, type CopyPartListDialogProps } from '@battledeck/shared/ui';

@@ -1,6 +1,6 @@
 import { Button, Modal, Result, Spin } from 'antd';
 import { useEffect, useLayoutEffect, useRef, useState } from 'react';
-import { ApiError } from '../api/api-error';
+import { ApiError } from '@battledeck/shared/api';
 import { rememberOpener, restoreFocusAfterDelete, type OpenerPlace } from './focus-after-delete';
 
 export const DELETE_MESSAGES = {

@@ -1,8 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { AutoComplete, Button, Select, Space, type RefSelectProps } from 'antd';
 import { useEffect, useId, useRef, useState } from 'react';
-import { partTypesQueryOptions } from '../api/part-types';
-import { partSuggestionsQueryOptions } from '../api/part-autocomplete';
+import { partTypesQueryOptions, partSuggestionsQueryOptions } from '@battledeck/shared/api';
 import { AUTOCOMPLETE_MIN_CHARS, type AutocompleteEntry } from '../contract/parts';
 import { useDebounced } from './use-debounced';
 

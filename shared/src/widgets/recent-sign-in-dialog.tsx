@@ -1,9 +1,9 @@
 import { Button, Input, Modal, type InputRef } from 'antd';
 import { useCallback, useRef, useState, type FormEvent, type ReactNode } from 'react';
-import { ApiError, errorMessage } from '../api/api-error';
+import { ApiError, errorMessage } from '@battledeck/shared/api';
+import { sessionStore } from '@battledeck/shared/session';
 import { REQUIRED } from '../contract/common';
 import { USER_MESSAGES } from '../contract/users';
-import { sessionStore } from '../session/session-store';
 import { fieldAria, FormField } from './form-field';
 
 /** Ours (decision 25): the dialog that asks for the password before a sensitive change is retried. */

@@ -2,7 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import { theme } from 'antd';
 import { useId, type CSSProperties } from 'react';
 import { Link } from 'react-router-dom';
-import { similarPartsQueryOptions } from '../api/similar-parts';
+import { similarPartsQueryOptions } from '@battledeck/shared/api';
 import type { SimilarPart } from '../contract/part-duplicates';
 import styles from './similar-part-suggestions.module.css';
 import { useDebounced } from './use-debounced';

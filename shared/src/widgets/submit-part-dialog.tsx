@@ -3,13 +3,11 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { Alert, Button, Input, Modal, Result, Spin, type InputRef } from 'antd';
 import { useEffect, useRef } from 'react';
 import { Controller, useForm, useWatch } from 'react-hook-form';
-import { errorMessage } from '../api/api-error';
-import { requestPart } from '../api/part-request';
-import { queryKeys } from '../api/query-keys';
+import { errorMessage, requestPart, queryKeys } from '@battledeck/shared/api';
+import { BRAND } from '@battledeck/shared/format';
 import { LIMITS } from '../contract/common';
 import { partRequestBody, type PartRequestBody } from '../contract/parts';
 import type { SimilarPart } from '../contract/part-duplicates';
-import { BRAND } from '../format/brand';
 import { fieldAria, FormField } from './form-field';
 import { SimilarPartSuggestions } from './similar-part-suggestions';
 
