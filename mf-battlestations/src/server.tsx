@@ -2,7 +2,7 @@ import { ApiError } from '@battledeck/shared/api';
 import { battlestationsListQuery, BATTLESTATIONS_QUERY_DEFAULTS } from '@battledeck/shared/plain-contract';
 import { linkPreviewImageUrl } from '@battledeck/shared/format';
 import type { PageHead, ServerPageRequest } from '@battledeck/shared/remote';
-import { isPastTheEnd, pageHref, readListState, totalPages } from '@battledeck/shared/ui';
+import { isPastTheEnd, listSearch, pageHref, readListState, totalPages } from '@battledeck/shared/ui';
 import { matchPath } from 'react-router-dom';
 import App, { PEOPLE_BASE_PATH } from './app';
 import { battlestationsQueryOptions } from './features/browse/api/get-battlestations';
@@ -28,12 +28,13 @@ const HIDDEN_FROM_VISITORS: PageHead = { title: 'Error', status: 404, renderInBr
 export async function prefetch({ path, search, basePath, queryClient }: ServerPageRequest): Promise<PageHead | null> {
   if (basePath === PEOPLE_BASE_PATH) return prefetchMember(path, search, queryClient);
   if (path === '' || path === '/') {
-    const state = readListState(battlestationsListQuery, { ...BATTLESTATIONS_QUERY_DEFAULTS, searchTerm: undefined }, search);
+    const defaults = { ...BATTLESTATIONS_QUERY_DEFAULTS, searchTerm: undefined };
+    const state = readListState(battlestationsListQuery, defaults, search);
     const list = await queryClient.fetchQuery(battlestationsQueryOptions(state));
     // Past the last page, the last one (decision 3, as useLastPageBeyondEnd does in the browser).
     const pages = totalPages(list.total, state.resultsPerPage);
     if (isPastTheEnd(state.pageNumber, list.total, state.resultsPerPage)) return { title: 'Browse Battlestations', redirect: pageHref(`${basePath}${path === '/' ? '' : path}`, `?${search}`, pages) };
-    return { title: 'Browse Battlestations' };
+    return { title: 'Browse Battlestations', canonical: `${basePath}${listSearch(state, defaults)}` };
   }
   // The editor: signed in, in the browser.
   if (path === '/new' || matchPath('/:stationId/edit', path)) return null;
@@ -52,6 +53,7 @@ export async function prefetch({ path, search, basePath, queryClient }: ServerPa
   const photo = station.images[0];
   return {
     title: station.name,
+    canonical: `${basePath}/${id}`,
     description: stationDescription(station),
     image: photo ? linkPreviewImageUrl('battlestations', photo, station.image_sizes?.[0]) : undefined,
   };

@@ -2,7 +2,7 @@ import { ApiError, partTypesQueryOptions } from '@battledeck/shared/api';
 import { linkPreviewImageUrl } from '@battledeck/shared/format';
 import type { PageHead, ServerPageRequest } from '@battledeck/shared/remote';
 import { PART_BATTLESTATIONS_PAGE_SIZE } from '@battledeck/shared/plain-contract';
-import { isPastTheEnd, pageHref, readListState } from '@battledeck/shared/ui';
+import { isPastTheEnd, listSearch, pageHref, readListState } from '@battledeck/shared/ui';
 import { matchPath } from 'react-router-dom';
 import App from './app';
 import { partsQueryOptions } from './features/catalogue/api/get-parts';
@@ -37,7 +37,13 @@ export async function prefetch({ path, search, basePath, queryClient }: ServerPa
     if (detail && stations && isPastTheEnd(page, stations.total, PART_BATTLESTATIONS_PAGE_SIZE)) {
       return { title: detail.name, redirect: pageHref(`${basePath}${path}`, `?${search}`, 1, 'page') };
     }
-    return detail ? { title: detail.name, description: partDescription(detail), image: detail.image ? linkPreviewImageUrl('parts', detail.image, detail.image_size) : undefined } : null;
+    if (!detail) return null;
+    return {
+      title: detail.name,
+      description: partDescription(detail),
+      image: detail.image ? linkPreviewImageUrl('parts', detail.image, detail.image_size) : undefined,
+      canonical: pageHref(`${basePath}/view/${id}`, '', page, 'page'),
+    };
   }
   const category = path === '' || path === '/' ? undefined : matchPath('/:partType', path)?.params.partType;
   // Any other address here: the page sends it to the whole catalogue.
@@ -50,8 +56,9 @@ export async function prefetch({ path, search, basePath, queryClient }: ServerPa
   if (isPastTheEnd(list.pageNumber, parts.total, list.resultsPerPage)) {
     return { title: browseTitle(undefined), redirect: pageHref(`${basePath}${path === '/' ? '' : path}`, `?${search}`, 1) };
   }
-  if (category === undefined) return { title: browseTitle(undefined) };
+  if (category === undefined) return { title: browseTitle(undefined), canonical: `${basePath}${listSearch(list, BROWSE_DEFAULTS)}` };
   const type = types.find((t) => t.type_path === category);
   // An unknown category: the whole catalogue, as the page does in the browser.
-  return type ? { title: browseTitle(type.type_name) } : { title: browseTitle(undefined), redirect: basePath };
+  if (!type) return { title: browseTitle(undefined), redirect: basePath };
+  return { title: browseTitle(type.type_name), canonical: `${basePath}/${type.type_path}${listSearch(list, BROWSE_DEFAULTS)}` };
 }

@@ -44,6 +44,12 @@ export interface PageHead {
   image?: string;
   /** The largest image above the fold (LCP): preloaded from the head. */
   preloadImage?: { href: string; srcSet?: string; sizes?: string };
+  /**
+   * The page's own address, path and query (`/parts?sortBy=battlestation_count`), named as its canonical URL:
+   * only the parameters it reads, defaults left out, so that another order or a parameter it ignores is the
+   * same page to search engines. Without it, the path alone.
+   */
+  canonical?: string;
   /** The HTTP status of the rendered page: 404 for a page that says what it names does not exist (default 200). */
   status?: number;
   /**

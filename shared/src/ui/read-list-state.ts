@@ -40,3 +40,19 @@ export function readListState(source: ListQuerySource<object>, defaults: object,
   }
   return result;
 }
+
+/**
+ * The query of a list's state as its address writes it: the values that differ from the defaults, in the
+ * state's order, `?` first (empty for the defaults). The browser writes this on a change (useListState), and
+ * the server names it as the page's canonical address, so `?x=1` or another order of the same values is
+ * one page.
+ */
+export function listSearch(state: object, defaults: object): string {
+  const search = new URLSearchParams();
+  for (const [key, value] of Object.entries(state)) {
+    if (value === undefined || value === '' || value === (defaults as Record<string, unknown>)[key]) continue;
+    search.set(key, String(value));
+  }
+  const query = search.toString();
+  return query ? `?${query}` : '';
+}

@@ -3,7 +3,7 @@ import { useSearchParams } from 'react-router-dom';
 import type { z } from 'zod';
 import type { ListQueryReader } from '../contract/list-queries';
 import { totalPages } from './page-window';
-import { readListState, type ListQuerySource, type ListSchema } from './read-list-state';
+import { listSearch, readListState, type ListQuerySource, type ListSchema } from './read-list-state';
 
 type ListUpdate<S> = (changes: Partial<S>, options?: { replace?: boolean }) => void;
 
@@ -25,12 +25,7 @@ export function useListState(source: ListQuerySource<object>, defaults: object) 
     (changes: Record<string, unknown>, options: { replace?: boolean } = {}) => {
       const next = { ...state, ...changes } as Record<string, unknown>;
       if (!('pageNumber' in changes) && 'pageNumber' in next) next.pageNumber = (defaults as Record<string, unknown>).pageNumber;
-      const search = new URLSearchParams();
-      for (const [key, value] of Object.entries(next)) {
-        if (value === undefined || value === '' || value === (defaults as Record<string, unknown>)[key]) continue;
-        search.set(key, String(value));
-      }
-      setParams(search, { replace: options.replace });
+      setParams(new URLSearchParams(listSearch(next, defaults)), { replace: options.replace });
     },
     [state, defaults, setParams],
   );

@@ -148,6 +148,33 @@ describe('server rendering through the remotes (ADR 012)', () => {
     }
   });
 
+  it('names the canonical address the page gives, else its path without the query, and none on a 404', async () => {
+    const canonicalOf = (html: string) => /<link rel="canonical" href="([^"]*)">/.exec(html)?.[1];
+    const plain = await render({ url: '/parts?utm_source=x&pageNumber=1' });
+    expect(canonicalOf(plain!.html.toString())).toBe('https://deck.example/parts');
+    expect(plain!.html.toString()).toContain('<meta property="og:url" content="https://deck.example/parts">');
+
+    release('vcanon', {
+      heading: 'Sorted',
+      prefetch: `async ({ path }) => ({
+        '': { title: 'All Parts', canonical: '/parts?sortBy=name&q=%3Cb%3E' },
+        '/away': { title: 'x', canonical: '//evil.example/x' },
+        '/gone': { title: 'Not here', status: 404 },
+      })[path] ?? null`,
+    });
+    useRelease('vcanon');
+    const sorted = (await render({ url: '/parts?direction=asc&sortBy=name&x=1' }))!.html.toString();
+    expect(canonicalOf(sorted)).toBe('https://deck.example/parts?sortBy=name&#38;q=%3Cb%3E');
+    expect(sorted).toContain('<meta property="og:url" content="https://deck.example/parts?sortBy=name&#38;q=%3Cb%3E">');
+    // Not a path of this site: no canonical address and no og:url rather than another site's.
+    const away = (await render({ url: '/parts/away' }))!.html.toString();
+    expect(away).not.toContain('evil.example');
+    expect(canonicalOf(away)).toBeUndefined();
+    const gone = await render({ url: '/parts/gone' });
+    expect(gone?.status).toBe(404);
+    expect(canonicalOf(gone!.html.toString())).toBeUndefined();
+  });
+
   it('answers 302 to the page a remote names instead (a list page past the end), and only to a path of this site', async () => {
     release('vmove', {
       heading: 'Moved',

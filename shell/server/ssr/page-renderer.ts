@@ -250,20 +250,24 @@ export function createPageRenderer(options: PageRendererOptions): PageRenderer {
     const discovery = options.publicOrigin ? oembedDiscoveryLink(options.publicOrigin, pathname, page.head.title) : '';
     const description = page.head.description;
     const title = render.pageTitle(page.head.title);
+    const status = page.head.status ?? 200;
+    // The page's address as it names itself: a path of this site only (a request for //host/… is no page of it).
+    const address = sitePath(page.head.canonical ?? pathname) ?? undefined;
     const preview = linkPreviewTags({
       title,
       description: description ?? shellPage.defaultDescription,
       image: page.head.image,
-      pathname,
+      pathname: address,
       publicOrigin: options.publicOrigin,
     });
+    const canonical = status === 200 && address && options.publicOrigin ? `<link rel="canonical" href="${escapeHtml(new URL(address, options.publicOrigin).href)}">` : '';
     const html = fillSlots(shellPage, {
       title: [`<title>${escapeHtml(title)}</title>`],
       description: description ? [`<meta name="description" content="${escapeHtml(description)}">`] : undefined,
-      head: [`${page.hoisted}${preview}${discovery}`, styles, '</head>'],
+      head: [`${page.hoisted}${canonical}${preview}${discovery}`, styles, '</head>'],
       root: ['<div id="root">', page.markup, '</div><script type="application/json" id="battledeck-state">', page.state, '</script>'],
     });
-    return { status: page.head.status ?? 200, html };
+    return { status, html };
   }
 
   return Object.assign(({ url }: { url: string }) => renderWithin(url, options.budgetMs), {
@@ -334,7 +338,7 @@ function unescapeAttribute(text: string): string {
  * chat apps read from the first HTML. Previews need absolute URLs: the picture and the page are named on the
  * public origin, or left out without one (a picture already on another origin stays as it is).
  */
-export function linkPreviewTags(page: { title: string; description?: string; image?: string; pathname: string; publicOrigin?: string }): string {
+export function linkPreviewTags(page: { title: string; description?: string; image?: string; pathname?: string; publicOrigin?: string }): string {
   const absolute = (url: string) => (/^https?:\/\//i.test(url) ? url : page.publicOrigin ? new URL(url, page.publicOrigin).href : undefined);
   const image = page.image ? absolute(page.image) : undefined;
   const tags: [string, string, string | undefined][] = [
@@ -342,7 +346,7 @@ export function linkPreviewTags(page: { title: string; description?: string; ima
     ['property', 'og:site_name', BRAND],
     ['property', 'og:title', page.title],
     ['property', 'og:description', page.description],
-    ['property', 'og:url', page.publicOrigin ? new URL(page.pathname, page.publicOrigin).href : undefined],
+    ['property', 'og:url', page.publicOrigin && page.pathname ? new URL(page.pathname, page.publicOrigin).href : undefined],
     ['property', 'og:image', image],
     ['name', 'twitter:card', image ? 'summary_large_image' : 'summary'],
   ];

@@ -1,4 +1,6 @@
+import { userPath } from '@battledeck/shared/format';
 import type { PageHead } from '@battledeck/shared/remote';
+import { pageHref } from '@battledeck/shared/ui';
 import type { QueryClient } from '@tanstack/react-query';
 import { memberNameOf, memberPageOf, memberQueryOptions } from './api/get-member';
 import { memberDescription, PEOPLE_MESSAGES } from './components/people-texts';
@@ -11,5 +13,5 @@ export async function prefetchMember(path: string, search: URLSearchParams, quer
   const username = memberNameOf(path);
   const member = username ? await queryClient.fetchQuery(memberQueryOptions(username, memberPageOf(search))) : null;
   if (!member) return { title: PEOPLE_MESSAGES.notFoundTitle, status: 404 };
-  return { title: member.username, description: memberDescription(member) };
+  return { title: member.username, description: memberDescription(member), canonical: pageHref(userPath(member.username), '', memberPageOf(search)) };
 }
