@@ -22,6 +22,11 @@ const EXPECTED: Record<string, Cells> = {
   // A private station is never embedded, not even for its owner or staff (ADR 018).
   'GET /api/oembed':                                   cells(200, 200, 200, 200, 200, 200, 200),
   'GET /api/oembed · private':                         cells(404, 404, 404, 404, 404, 404, 404),
+  // Public data for crawlers; a private station is in nobody's answer (the request checks it, ADR 025).
+  'GET /api/sitemap':                                   cells(200, 200, 200, 200, 200, 200, 200),
+  'GET /api/sitemap/battlestations':                    cells(200, 200, 200, 200, 200, 200, 200),
+  'GET /api/sitemap/battlestations · private':          cells(200, 200, 200, 200, 200, 200, 200),
+  'GET /api/sitemap/parts':                             cells(200, 200, 200, 200, 200, 200, 200),
   'POST /api/users':                                   cells(201, 201, 201, 201, 201, 201, 201),
   'GET /api/users/:id':                                cells(401, 200, 403, 403, 200, 401, 401),
   'PUT /api/users/:id':                                cells(401, 200, 403, 403, 200, 401, 401),

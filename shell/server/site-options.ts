@@ -26,6 +26,7 @@ export function siteOptionsFromEnv(env: NodeJS.ProcessEnv, options: { port: numb
     remoteReleaseDirs: Object.fromEntries(REMOTE_FOLDERS.map((b) => [b, path.join(ROOT, b, 'releases')])),
     // A deploy keeps its own remotes file (REMOTES_FILE), which `npm run release:remote` rewrites.
     remotesFile: activeRemotesFile(env),
+    publicOrigin: publicOrigin(env, options.port),
     // The same variable the API reads: a proxy both trust is one whose visitors both count apart.
     trustProxy: env.TRUST_PROXY,
     clientConfig: {
@@ -46,7 +47,7 @@ export function siteOptionsFromEnv(env: NodeJS.ProcessEnv, options: { port: numb
     siteFile: (urlPath) => siteFileFor(site, urlPath),
     apiBaseUrl: `${options.apiOrigin.replace(/\/$/, '')}/api`,
     imageBaseUrl,
-    publicOrigin: publicOrigin(env, options.port),
+    publicOrigin: site.publicOrigin,
     budgetMs: wholeNumber('SERVER_RENDER_BUDGET_MS', env.SERVER_RENDER_BUDGET_MS, SERVER_RENDER_BUDGET_MS, 1),
   });
   return {

@@ -5,6 +5,7 @@ import http, { type IncomingHttpHeaders, type IncomingMessage, type ServerRespon
 import path from 'node:path';
 import { EMBED_MESSAGES, embedCardHeaders, embedCardHtml, embedMessageHtml, embedStationId, fetchEmbedStation } from './embed-card';
 import { forwardingHeaders, peerTrust, type PeerTrust } from './forwarded-for';
+import { robotsTxt, sitemapPath, sitemapXml } from './crawlers';
 import { registerApiProxy } from './site-proxy';
 import { SINGLETONS_FILE } from './remote-releases';
 import { createPageCache, pageBody, type PageBody, type PageEncoding } from './ssr/page-cache';
@@ -36,6 +37,8 @@ export interface SiteServerOptions {
    * passed through to `apiOrigin` (which the server renderer still uses for its data).
    */
   apiHandler?: (request: IncomingMessage, response: ServerResponse) => void;
+  /** The site's public origin (PUBLIC_ORIGIN, default http://localhost:PORT): robots.txt and the sitemap name their addresses on it. */
+  publicOrigin?: string;
   /** TRUST_PROXY: the proxies in front of the site whose X-Forwarded-For it passes on (default: loopback). */
   trustProxy?: string;
   /** The shell's build output. */
@@ -314,9 +317,14 @@ function pageEncoding(acceptEncoding: string | string[] | undefined): PageEncodi
   return accepted.has('gzip') || accepted.has('*') ? 'gzip' : null;
 }
 
-/** A server-rendered page: the one thing compressed by this server, once per render and encoding. */
-async function sendRenderedPage(request: FastifyRequest, reply: FastifyReply, page: PageBody): Promise<FastifyReply> {
-  reply.code(page.status).header('Content-Type', 'text/html; charset=utf-8').header('Cache-Control', 'no-cache').header('Vary', 'Accept-Encoding');
+/** A server-rendered page (or sitemap): the one thing compressed by this server, once per render and encoding. */
+async function sendRenderedPage(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  page: PageBody,
+  { type, cacheControl }: { type: string; cacheControl: string } = { type: 'text/html; charset=utf-8', cacheControl: 'no-cache' },
+): Promise<FastifyReply> {
+  reply.code(page.status).header('Content-Type', type).header('Cache-Control', cacheControl).header('Vary', 'Accept-Encoding');
   for (const [name, value] of Object.entries(page.headers)) reply.header(name, value);
   const encoding = page.html.length >= 1024 ? pageEncoding(request.headers['accept-encoding']) : null;
   if (!encoding) return reply.send(page.html);
@@ -374,6 +382,14 @@ export async function createSiteServer(options: SiteServerOptions): Promise<Site
     maxEntries: 500,
     version: () => `${fileState(options.remotesFile).mtimeMs}:${fileState(indexFile).mtimeMs}`,
   });
+  // Sitemap files (up to 10,000 addresses each) are made and compressed once per ten minutes, whoever asks,
+  // and made again after a write, as pages are: a new public station is listed at once.
+  const sitemapCache = createPageCache({ ttlMs: 10 * 60_000, maxEntries: 256, version: () => '' });
+  const written = () => {
+    pageCache.clear();
+    sitemapCache.clear();
+  };
+  const publicOrigin = options.publicOrigin ?? `http://localhost:${options.port}`;
 
   // Made again only when remotes.json names other remotes (remoteUrls() returns the same array until then).
   let headersFor: { urls: string[]; plain: Record<string, string>; https: Record<string, string> } | null = null;
@@ -395,7 +411,7 @@ export async function createSiteServer(options: SiteServerOptions): Promise<Site
     logger: false,
     // With the API in this process, its requests go to it before the site's router: the same target checks
     // (a refused target is the site's to answer), the routed path, X-Forwarded-For set as the proxy sets it.
-    ...(options.apiHandler ? { serverFactory: inProcessApiServer(options.apiHandler, trustedPeer, () => pageCache.clear()) } : {}),
+    ...(options.apiHandler ? { serverFactory: inProcessApiServer(options.apiHandler, trustedPeer, written) } : {}),
     rewriteUrl: targetRewriter(refused, malformed),
     // A request target may be 8 KiB long, and the page routes are one wildcard.
     routerOptions: { maxParamLength: MAX_TARGET_LENGTH },
@@ -437,7 +453,7 @@ export async function createSiteServer(options: SiteServerOptions): Promise<Site
   if (!options.apiHandler) {
     // A write the API accepted may change any page: rendered pages kept for visitors are dropped at once.
     app.addHook('onResponse', (request, reply, done) => {
-      if (isWrite(request.method) && mayHaveChanged(reply.statusCode) && request.url.startsWith('/api/')) pageCache.clear();
+      if (isWrite(request.method) && mayHaveChanged(reply.statusCode) && request.url.startsWith('/api/')) written();
       done();
     });
     await registerApiProxy(app, options.apiOrigin, '/api', ['/', '/*'], trustedPeer);
@@ -501,6 +517,30 @@ export async function createSiteServer(options: SiteServerOptions): Promise<Site
       // Other sites' pages show it: a shared cache may keep it a minute (as the oEmbed answer).
       return reply.header('Cache-Control', 'public, max-age=60').send(embedCardHtml(station, clientConfig.imageBaseUrl ?? '/images'));
     });
+
+    // What crawlers read (ADR 025): addresses on the configured public origin, never on the request's Host.
+    site.get('/robots.txt', async (_request, reply) =>
+      reply.type('text/plain; charset=utf-8').header('Cache-Control', 'public, max-age=86400').send(robotsTxt(publicOrigin)),
+    );
+    const sendSitemap = async (request: FastifyRequest, reply: FastifyReply) => {
+      const where = sitemapPath(request.url.split('?', 1)[0]);
+      if (!where) return answerText(reply, 404, 'Not found');
+      const origins = { apiOrigin: options.apiOrigin, publicOrigin };
+      const body = await sitemapCache
+        .get(request.url.split('?', 1)[0], async () => {
+          const xml = await sitemapXml(where, origins);
+          return xml === null ? null : pageBody({ status: 200, html: xml });
+        })
+        .catch((error: unknown) => {
+          console.error('site server: the sitemap could not be made', { url: request.url.slice(0, 200) }, error);
+          return undefined;
+        });
+      if (body === undefined) return answerText(reply, 503, 'The sitemap is not available now.');
+      if (body === null) return answerText(reply, 404, 'Not found');
+      return sendRenderedPage(request, reply, body, { type: 'application/xml; charset=utf-8', cacheControl: 'public, max-age=3600' });
+    };
+    site.get('/sitemap.xml', sendSitemap);
+    site.get('/sitemaps/*', sendSitemap);
 
     site.get('/*', async (request, reply) => {
       const pathname = request.url.split('?', 1)[0];

@@ -4,6 +4,7 @@ import battlestations from './battlestations';
 import health from './health';
 import oembed from './oembed';
 import parts from './parts';
+import sitemap from './sitemap';
 import stores from './stores';
 import users from './users';
 
@@ -16,6 +17,7 @@ const routes: FastifyPluginAsync = async (app) => {
   await app.register(stores, { prefix: '/api/stores' });
   await app.register(admin, { prefix: '/api/admin' });
   await app.register(oembed, { prefix: '/api' });
+  await app.register(sitemap, { prefix: '/api/sitemap' });
 };
 
 export default routes;

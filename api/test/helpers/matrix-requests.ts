@@ -1,3 +1,4 @@
+import { sitemapFileOf } from '@battledeck/shared/contract';
 import { eq } from 'drizzle-orm';
 import type { Response as InjectResponse } from 'light-my-request';
 import { battlestations, favorites, part_requests, parts, stores, users } from '../../src/db/schema';
@@ -85,6 +86,21 @@ function oembedOf(isPublic: boolean): MatrixRequest {
   };
 }
 
+/** GET /api/sitemap/battlestations of a station's file: a private one is listed for nobody, its owner and staff included (ADR 025). */
+function sitemapOf(isPublic: boolean): MatrixRequest {
+  return async (env, owner) => {
+    const { battlestation_id: id } = await station(env, owner, isPublic);
+    return {
+      method: 'GET',
+      url: `/api/sitemap/battlestations?file=${sitemapFileOf(id)}`,
+      async verify(res) {
+        const listed = (res.json() as { battlestations: { battlestation_id: number }[] }).battlestations.map((row) => row.battlestation_id);
+        expect(listed.includes(id)).toBe(isPublic);
+      },
+    };
+  };
+}
+
 function stationReads(isPublic: boolean, suffix: '' | '/parts' | '/similar' | '/history'): MatrixRequest {
   return async (env, owner) => ({ method: 'GET', url: `/api/battlestations/id/${(await station(env, owner, isPublic)).battlestation_id}${suffix}` });
 }
@@ -168,6 +184,10 @@ export const MATRIX_REQUESTS: Record<string, MatrixRequest> = {
   'GET /api/health': readOnly('/api/health'),
   'GET /api/oembed': oembedOf(true),
   'GET /api/oembed · private': oembedOf(false),
+  'GET /api/sitemap': readOnly('/api/sitemap'),
+  'GET /api/sitemap/battlestations': sitemapOf(true),
+  'GET /api/sitemap/battlestations · private': sitemapOf(false),
+  'GET /api/sitemap/parts': readOnly('/api/sitemap/parts?file=0'),
 
   'POST /api/users': async (env) => {
     const suffix = uniqueSuffix();

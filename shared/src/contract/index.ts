@@ -7,6 +7,7 @@ export * from './part-duplicates';
 export * from './battlestations';
 export * from './station-parts';
 export * from './oembed';
+export * from './sitemap';
 export * from './html';
 export * from './desk-properties';
 export * from './discovery';

@@ -1,0 +1,140 @@
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import { createSiteServer, type SiteServer } from './site-server';
+
+/**
+ * ADR 025: robots.txt and the sitemap, written from the API's sitemap calls (a stand-in here; the calls
+ * themselves are tested in api/test/sitemap.test.ts), on the configured public origin only.
+ */
+let root: string;
+let api: http.Server;
+let server: SiteServer;
+let base: string;
+let apiCalls: string[] = [];
+let failing = false;
+const summary = { lastBattlestationId: 25_000, lastPartId: 120 };
+
+beforeAll(async () => {
+  root = mkdtempSync(path.join(os.tmpdir(), 'bd-site-crawlers-'));
+  mkdirSync(path.join(root, 'shell/dist'), { recursive: true });
+  writeFileSync(path.join(root, 'shell/dist/index.html'), '<!doctype html><title>Battledeck</title>');
+  writeFileSync(path.join(root, 'remotes.json'), '{}');
+  api = http.createServer((request, response) => {
+    apiCalls.push(request.url ?? '');
+    if (failing) return void response.writeHead(500).end('{"message":"boom"}');
+    const url = new URL(request.url ?? '/', 'http://api');
+    const file = Number(url.searchParams.get('file'));
+    const bodies: Record<string, unknown> = {
+      '/api/sitemap': summary,
+      '/api/parts/types': [
+        { type_id: 1, type_name: 'CPU', type_path: 'cpu' },
+        { type_id: 2, type_name: 'Odd & <Co>', type_path: 'odd&co' },
+      ],
+      '/api/sitemap/battlestations': {
+        battlestations: Array.from({ length: 200 }, (_, i) => ({ battlestation_id: file * 10_000 + i + 1, updated_date: '2026-12-01T10:00:00.000Z' })),
+      },
+      '/api/sitemap/parts': { parts: [{ part_id: 3 }, { part_id: 120 }] },
+    };
+    const body = bodies[url.pathname];
+    if (!body) return void response.writeHead(404).end('{"message":"Not found."}');
+    response.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify(body));
+  });
+  await new Promise<void>((resolve) => api.listen(0, '127.0.0.1', resolve));
+  server = await createSiteServer({
+    port: 0,
+    apiOrigin: `http://127.0.0.1:${(api.address() as AddressInfo).port}`,
+    publicOrigin: 'https://deck.example',
+    shellDir: path.join(root, 'shell/dist'),
+    publicDir: path.join(root, 'shell/public'),
+    remoteDirs: {},
+    remotesFile: path.join(root, 'remotes.json'),
+    clientConfig: {},
+  });
+  await server.listen({ port: 0, host: '127.0.0.1' });
+  base = `http://127.0.0.1:${(server.server.address() as AddressInfo).port}`;
+});
+afterAll(async () => {
+  await server.close();
+  await new Promise((resolve) => api.close(resolve));
+  rmSync(root, { recursive: true, force: true });
+});
+beforeEach(() => {
+  apiCalls = [];
+  failing = false;
+});
+
+/** A GET with a Host that is not the site's: nothing the site writes may name it. */
+const get = (url: string, headers: Record<string, string> = {}) => fetch(`${base}${url}`, { headers: { host: 'evil.example', ...headers } });
+const locs = (xml: string) => [...xml.matchAll(/<loc>([^<]*)<\/loc>/g)].map((match) => match[1]);
+
+describe('what crawlers read (ADR 025)', () => {
+  it('robots.txt keeps crawlers off the API, the sign-in and signed-in pages and search results, and names the sitemap', async () => {
+    const res = await get('/robots.txt');
+    expect(res.status).toBe(200);
+    expect(res.headers.get('content-type')).toBe('text/plain; charset=utf-8');
+    const text = await res.text();
+    for (const line of ['User-agent: *', 'Disallow: /api/', 'Disallow: /profile', 'Disallow: /admin', 'Disallow: /login', 'Disallow: /battlestations/*/edit', 'Disallow: /*searchTerm=']) {
+      expect(text.split('\n')).toContain(line);
+    }
+    expect(text).toContain('Sitemap: https://deck.example/sitemap.xml');
+    expect(text).not.toContain('evil.example');
+  });
+
+  it('the index lists the pages file and one file per range of ids, on the public origin', async () => {
+    const res = await get('/sitemap.xml');
+    expect(res.status).toBe(200);
+    expect(res.headers.get('content-type')).toBe('application/xml; charset=utf-8');
+    expect(res.headers.get('cache-control')).toBe('public, max-age=3600');
+    const xml = await res.text();
+    expect(xml).toMatch(/^<\?xml version="1.0" encoding="UTF-8"\?>\n<sitemapindex xmlns="http:\/\/www.sitemaps.org\/schemas\/sitemap\/0.9">/);
+    // Ids 1-25,000: three files of 10,000; parts 1-120: one.
+    expect(locs(xml)).toEqual([
+      'https://deck.example/sitemaps/pages.xml',
+      'https://deck.example/sitemaps/battlestations-0.xml',
+      'https://deck.example/sitemaps/battlestations-1.xml',
+      'https://deck.example/sitemaps/battlestations-2.xml',
+      'https://deck.example/sitemaps/parts-0.xml',
+    ]);
+  });
+
+  it("a file lists its stations' pages with when each changed, the parts' pages, and the public list pages, escaped", async () => {
+    const stations = await (await get('/sitemaps/battlestations-1.xml')).text();
+    expect(stations).toContain('<url><loc>https://deck.example/battlestations/10007</loc><lastmod>2026-12-01T10:00:00.000Z</lastmod></url>');
+    expect(apiCalls).toContain('/api/sitemap/battlestations?file=1');
+    expect(locs(await (await get('/sitemaps/parts-0.xml')).text())).toEqual(['https://deck.example/parts/view/3', 'https://deck.example/parts/view/120']);
+    const pages = locs(await (await get('/sitemaps/pages.xml')).text());
+    expect(pages).toEqual(['https://deck.example/', 'https://deck.example/battlestations', 'https://deck.example/parts', 'https://deck.example/parts/cpu', 'https://deck.example/parts/odd%26co']);
+  });
+
+  it('answers 404 for a file past the last id or a name that is not a file, without asking for its rows', async () => {
+    for (const url of ['/sitemaps/battlestations-3.xml', '/sitemaps/parts-1.xml', '/sitemaps/other.xml', '/sitemaps/battlestations-01x.xml', '/sitemaps/battlestations-1234567.xml', '/sitemaps/battlestations--1.xml', '/sitemaps/', '/sitemaps/pages.xml/x']) {
+      const res = await get(url);
+      expect([url, res.status]).toEqual([url, 404]);
+    }
+    expect(apiCalls.filter((call) => call.startsWith('/api/sitemap/'))).toEqual([]);
+  });
+
+  it('compresses a file once for everyone who asks within ten minutes', async () => {
+    apiCalls = [];
+    const res = await get('/sitemaps/battlestations-2.xml', { 'accept-encoding': 'gzip' });
+    expect(res.headers.get('content-encoding')).toBe('gzip');
+    const again = await fetch(`${base}/sitemaps/battlestations-2.xml`, { headers: { 'accept-encoding': 'identity' } });
+    expect(await again.text()).toContain('https://deck.example/battlestations/20007');
+    expect(apiCalls.filter((call) => call.includes('file=2'))).toHaveLength(1);
+    // fetch decompresses: the same document as sent plain.
+    expect(await res.text()).toBe(await (await get('/sitemaps/battlestations-2.xml', { 'accept-encoding': 'identity' })).text());
+  });
+
+  it('says the sitemap is not available when the API fails, and keeps nothing of it', async () => {
+    failing = true;
+    // A file no test asked for yet (files are kept by their path).
+    const uncached = await get('/sitemaps/battlestations-0.xml');
+    expect(uncached.status).toBe(503);
+    expect(uncached.headers.get('cache-control')).toBe('no-store');
+    failing = false;
+    expect((await get('/sitemaps/battlestations-0.xml')).status).toBe(200);
+  });
+});
