@@ -523,11 +523,12 @@ export async function createSiteServer(options: SiteServerOptions): Promise<Site
       reply.type('text/plain; charset=utf-8').header('Cache-Control', 'public, max-age=86400').send(robotsTxt(publicOrigin)),
     );
     const sendSitemap = async (request: FastifyRequest, reply: FastifyReply) => {
-      const where = sitemapPath(request.url.split('?', 1)[0]);
+      const pathname = request.url.split('?', 1)[0];
+      const where = sitemapPath(pathname);
       if (!where) return answerText(reply, 404, 'Not found');
       const origins = { apiOrigin: options.apiOrigin, publicOrigin };
       const body = await sitemapCache
-        .get(request.url.split('?', 1)[0], async () => {
+        .get(pathname, async () => {
           const xml = await sitemapXml(where, origins);
           return xml === null ? null : pageBody({ status: 200, html: xml });
         })
