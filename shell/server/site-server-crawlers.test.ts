@@ -15,15 +15,18 @@ let server: SiteServer;
 let base: string;
 let apiCalls: string[] = [];
 let failing = false;
-const summary = { lastBattlestationId: 25_000, lastPartId: 120 };
+/** While set, the API answers nothing until it resolves. */
+let held: Promise<void> | null = null;
+const summary = { lastBattlestationId: 55_000, lastPartId: 120 };
 
 beforeAll(async () => {
   root = mkdtempSync(path.join(os.tmpdir(), 'bd-site-crawlers-'));
   mkdirSync(path.join(root, 'shell/dist'), { recursive: true });
   writeFileSync(path.join(root, 'shell/dist/index.html'), '<!doctype html><title>Battledeck</title>');
   writeFileSync(path.join(root, 'remotes.json'), '{}');
-  api = http.createServer((request, response) => {
+  api = http.createServer(async (request, response) => {
     apiCalls.push(request.url ?? '');
+    if (held) await held;
     if (failing) return void response.writeHead(500).end('{"message":"boom"}');
     const url = new URL(request.url ?? '/', 'http://api');
     const file = Number(url.searchParams.get('file'));
@@ -90,12 +93,10 @@ describe('what crawlers read (ADR 025)', () => {
     expect(res.headers.get('cache-control')).toBe('public, max-age=3600');
     const xml = await res.text();
     expect(xml).toMatch(/^<\?xml version="1.0" encoding="UTF-8"\?>\n<sitemapindex xmlns="http:\/\/www.sitemaps.org\/schemas\/sitemap\/0.9">/);
-    // Ids 1-25,000: three files of 10,000; parts 1-120: one.
+    // Ids 1-55,000: six files of 10,000; parts 1-120: one.
     expect(locs(xml)).toEqual([
       'https://deck.example/sitemaps/pages.xml',
-      'https://deck.example/sitemaps/battlestations-0.xml',
-      'https://deck.example/sitemaps/battlestations-1.xml',
-      'https://deck.example/sitemaps/battlestations-2.xml',
+      ...[0, 1, 2, 3, 4, 5].map((file) => `https://deck.example/sitemaps/battlestations-${file}.xml`),
       'https://deck.example/sitemaps/parts-0.xml',
     ]);
   });
@@ -110,7 +111,7 @@ describe('what crawlers read (ADR 025)', () => {
   });
 
   it('answers 404 for a file past the last id or a name that is not a file, without asking for its rows', async () => {
-    for (const url of ['/sitemaps/battlestations-3.xml', '/sitemaps/parts-1.xml', '/sitemaps/other.xml', '/sitemaps/battlestations-01x.xml', '/sitemaps/battlestations-1234567.xml', '/sitemaps/battlestations--1.xml', '/sitemaps/', '/sitemaps/pages.xml/x']) {
+    for (const url of ['/sitemaps/battlestations-6.xml', '/sitemaps/parts-1.xml', '/sitemaps/other.xml', '/sitemaps/battlestations-01x.xml', '/sitemaps/battlestations-1234567.xml', '/sitemaps/battlestations--1.xml', '/sitemaps/', '/sitemaps/pages.xml/x']) {
       const res = await get(url);
       expect([url, res.status]).toEqual([url, 404]);
     }
@@ -126,6 +127,23 @@ describe('what crawlers read (ADR 025)', () => {
     expect(apiCalls.filter((call) => call.includes('file=2'))).toHaveLength(1);
     // fetch decompresses: the same document as sent plain.
     expect(await res.text()).toBe(await (await get('/sitemaps/battlestations-2.xml', { 'accept-encoding': 'identity' })).text());
+  });
+
+  it('makes two files at once at most: a third ask meanwhile is a 503 with Retry-After, and is made once they are done', async () => {
+    let release = () => {};
+    held = new Promise((resolve) => (release = resolve));
+    // Files no other test asks for (files are kept by their path).
+    const first = get('/sitemaps/battlestations-3.xml');
+    const second = get('/sitemaps/battlestations-4.xml');
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    const third = await get('/sitemaps/battlestations-5.xml');
+    expect(third.status).toBe(503);
+    expect(third.headers.get('retry-after')).toBe('60');
+    held = null;
+    release();
+    expect((await first).status).toBe(200);
+    expect((await second).status).toBe(200);
+    expect((await get('/sitemaps/battlestations-5.xml')).status).toBe(200);
   });
 
   it('says the sitemap is not available when the API fails, and keeps nothing of it', async () => {

@@ -317,6 +317,11 @@ function pageEncoding(acceptEncoding: string | string[] | undefined): PageEncodi
   return accepted.has('gzip') || accepted.has('*') ? 'gzip' : null;
 }
 
+/** Sitemap files made at once at most; more asks wait for a 503's Retry-After. */
+const MAX_SITEMAPS_IN_FLIGHT = 2;
+
+class SitemapBusy extends Error {}
+
 /** A server-rendered page (or sitemap): the one thing compressed by this server, once per render and encoding. */
 async function sendRenderedPage(
   request: FastifyRequest,
@@ -522,6 +527,9 @@ export async function createSiteServer(options: SiteServerOptions): Promise<Site
     site.get('/robots.txt', async (_request, reply) =>
       reply.type('text/plain; charset=utf-8').header('Cache-Control', 'public, max-age=86400').send(robotsTxt(publicOrigin)),
     );
+    // A file is a range scan of 10,000 rows, made again after any write: two made at once at most, so that a
+    // client asking for every file after each write of its own cannot make the site do more (crawlers retry a 503).
+    let sitemapsInFlight = 0;
     const sendSitemap = async (request: FastifyRequest, reply: FastifyReply) => {
       const pathname = request.url.split('?', 1)[0];
       const where = sitemapPath(pathname);
@@ -529,14 +537,20 @@ export async function createSiteServer(options: SiteServerOptions): Promise<Site
       const origins = { apiOrigin: options.apiOrigin, publicOrigin };
       const body = await sitemapCache
         .get(pathname, async () => {
-          const xml = await sitemapXml(where, origins);
-          return xml === null ? null : pageBody({ status: 200, html: xml });
+          if (sitemapsInFlight >= MAX_SITEMAPS_IN_FLIGHT) throw new SitemapBusy();
+          sitemapsInFlight += 1;
+          try {
+            const xml = await sitemapXml(where, origins);
+            return xml === null ? null : pageBody({ status: 200, html: xml });
+          } finally {
+            sitemapsInFlight -= 1;
+          }
         })
         .catch((error: unknown) => {
-          console.error('site server: the sitemap could not be made', { url: request.url.slice(0, 200) }, error);
+          if (!(error instanceof SitemapBusy)) console.error('site server: the sitemap could not be made', { url: request.url.slice(0, 200) }, error);
           return undefined;
         });
-      if (body === undefined) return answerText(reply, 503, 'The sitemap is not available now.');
+      if (body === undefined) return answerText(reply.header('Retry-After', '60'), 503, 'The sitemap is not available now.');
       if (body === null) return answerText(reply, 404, 'Not found');
       return sendRenderedPage(request, reply, body, { type: 'application/xml; charset=utf-8', cacheControl: 'public, max-age=3600' });
     };
