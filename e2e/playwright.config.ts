@@ -68,6 +68,8 @@ export default defineConfig({
       RATE_LIMIT_SIGN_UP_MAX: '1000',
       // The admin specs' saves all come from there too.
       RATE_LIMIT_STAFF_WRITE_MAX: '1000',
+      // And every spec's stations, created and saved (30 in 15 minutes by default; the API suite tests the limit).
+      RATE_LIMIT_UPLOAD_MAX: '1000',
       // Two browsers, the build and the API share two cores here: the server-render budget (300 ms) is
       // for a machine that does nothing else; a page past it would be rendered by the browser and a test
       // of server rendering would fail for the machine's load, not the page's (the bench measures the budget).

@@ -105,8 +105,11 @@ describe('People page on the server', () => {
     expect(await prefetchMember('/a%2Fb', new URLSearchParams(), queryClient)).toEqual({
       title: 'a/b',
       description: 'a/b on Battledeck: 2 public battlestations, with photos and part lists.',
+      canonical: '/users/a%2Fb',
     });
     expect(queryClient.getQueryCache().getAll()).toHaveLength(1);
+    // Its canonical address keeps the page of its stations, and nothing else of the query.
+    expect((await prefetchMember('/a%2Fb', new URLSearchParams('x=1&pageNumber=2'), createQueryClient()))?.canonical).toBe('/users/a%2Fb?pageNumber=2');
     expect(await prefetchMember('/nobody', new URLSearchParams(), createQueryClient())).toEqual({ title: 'User not found', status: 404 });
     expect(await prefetchMember('/%E0%A4%A', new URLSearchParams(), createQueryClient())).toEqual({ title: 'User not found', status: 404 });
     expect(await prefetchMember('/', new URLSearchParams(), createQueryClient())).toEqual({ title: 'User not found', status: 404 });
