@@ -1,4 +1,4 @@
-import { SITEMAP, SITEMAP_FILE_MAX, sitemapBattlestations, sitemapParts, sitemapSummary, type SitemapBattlestations, type SitemapParts, type SitemapSummary } from '@battledeck/shared/contract';
+import { SITEMAP, SITEMAP_FILE_MAX, SITEMAP_MESSAGES, sitemapBattlestations, sitemapParts, sitemapSummary, type SitemapBattlestations, type SitemapParts, type SitemapSummary } from '@battledeck/shared/contract';
 import { sql } from 'drizzle-orm';
 import { buildTestApp, type TestApp } from './helpers/build-test-app';
 import { createBattlestation, createPart, createUser } from './helpers/factories';
@@ -42,7 +42,7 @@ describe('GET /api/sitemap… (ADR 025)', () => {
     expect(listed.every((id) => Math.floor((id - 1) / SITEMAP.idsPerFile) === file)).toBe(true);
   });
 
-  it('puts an id in the file its range gives, and a file past the last id is empty', async () => {
+  it('puts an id in the file its range gives, and a file past the last id is a 404', async () => {
     const owner = await createUser(t.app);
     // The third file's first id, as if twenty thousand stations had come before it.
     await t.app.db.execute(sql.raw(`ALTER TABLE battlestations ALTER COLUMN battlestation_id RESTART WITH ${2 * SITEMAP.idsPerFile + 1}`));
@@ -51,8 +51,12 @@ describe('GET /api/sitemap… (ADR 025)', () => {
     const inFile = async (file: number) => (await get('/api/sitemap/battlestations', { file: String(file) })).json<SitemapBattlestations>().battlestations.map((row) => row.battlestation_id);
     expect(await inFile(1)).toEqual([]);
     expect(await inFile(2)).toEqual([id]);
-    expect(await inFile(SITEMAP_FILE_MAX)).toEqual([]);
-    expect((await get('/api/sitemap')).json<SitemapSummary>().lastBattlestationId).toBeGreaterThanOrEqual(id);
+    expect((await get('/api/sitemap')).json<SitemapSummary>().lastBattlestationId).toBe(id);
+    // Past the last public id's file: no such file (the index never lists one).
+    for (const file of [3, SITEMAP_FILE_MAX]) {
+      const res = await get('/api/sitemap/battlestations', { file: String(file) });
+      expect([file, res.statusCode, res.json<{ message: string }>().message]).toEqual([file, 404, SITEMAP_MESSAGES.noFile]);
+    }
   });
 
   it('lists the parts of a file by id', async () => {
@@ -61,7 +65,8 @@ describe('GET /api/sitemap… (ADR 025)', () => {
     const body = (await get('/api/sitemap/parts', { file: String(file) })).json<SitemapParts>();
     expect(sitemapParts.safeParse(body).success).toBe(true);
     expect(body.parts.map((row) => row.part_id)).toContain(part.part_id);
-    expect((await get('/api/sitemap')).json<SitemapSummary>().lastPartId).toBeGreaterThanOrEqual(part.part_id);
+    expect((await get('/api/sitemap')).json<SitemapSummary>().lastPartId).toBe(part.part_id);
+    expect((await get('/api/sitemap/parts', { file: String(file + 1) })).statusCode).toBe(404);
   });
 
   it('refuses a file number that is not one, with a clear message', async () => {

@@ -1,4 +1,4 @@
-import { escapeHtml, partTypesResponse, sitemapBattlestations, sitemapFileOf, sitemapParts, sitemapSummary, type SitemapSummary } from '@battledeck/shared/contract';
+import { escapeHtml, partTypesResponse, sitemapBattlestations, sitemapFileOf, sitemapParts, sitemapSummary } from '@battledeck/shared/contract';
 import type { z } from 'zod';
 
 /**
@@ -40,10 +40,19 @@ export function sitemapPath(pathname: string): SitemapPath | null {
 const XML_HEAD = '<?xml version="1.0" encoding="UTF-8"?>\n';
 const NAMESPACE = 'http://www.sitemaps.org/schemas/sitemap/0.9';
 
-async function apiJson<T>(apiOrigin: string, path: string, schema: z.ZodType<T>): Promise<T> {
+/** The API's answer at `path`, or null for a 404 (a sitemap file past the last id). */
+async function apiJson<T>(apiOrigin: string, path: string, schema: z.ZodType<T>): Promise<T | null> {
   const response = await fetch(`${apiOrigin.replace(/\/$/, '')}/api${path}`, { headers: { accept: 'application/json' }, signal: AbortSignal.timeout(10_000) });
+  if (response.status === 404) return null;
   if (!response.ok) throw new Error(`${path} answered ${response.status}`);
   return schema.parse(await response.json());
+}
+
+/** The API's answer at `path`, which is always there. */
+async function apiAnswer<T>(apiOrigin: string, path: string, schema: z.ZodType<T>): Promise<T> {
+  const answer = await apiJson(apiOrigin, path, schema);
+  if (answer === null) throw new Error(`${path} answered 404`);
+  return answer;
 }
 
 /** How many files a kind has, from the last id (ids 1 … last fall in files 0 … its file). */
@@ -55,15 +64,14 @@ function urlSet(urls: { path: string; lastmod?: string }[], publicOrigin: string
 }
 
 /**
- * The XML of a sitemap file, or null when there is no such file (a file past the last id). The index lists
- * the public pages' file and one file per range of ids; every range scan is the API's (public stations only).
+ * The XML of a sitemap file, or null when there is no such file (the API's 404 past the last id). The index
+ * lists the public pages' file and one file per range of ids; every range scan is the API's (public stations only).
  */
 export async function sitemapXml(where: SitemapPath, origins: { apiOrigin: string; publicOrigin: string }): Promise<string | null> {
   const { apiOrigin, publicOrigin } = origins;
-  const summary = (): Promise<SitemapSummary> => apiJson(apiOrigin, '/sitemap', sitemapSummary);
   switch (where.kind) {
     case 'index': {
-      const { lastBattlestationId, lastPartId } = await summary();
+      const { lastBattlestationId, lastPartId } = await apiAnswer(apiOrigin, '/sitemap', sitemapSummary);
       const files = [
         '/sitemaps/pages.xml',
         ...Array.from({ length: filesUpTo(lastBattlestationId) }, (_, file) => `/sitemaps/battlestations-${file}.xml`),
@@ -73,19 +81,17 @@ export async function sitemapXml(where: SitemapPath, origins: { apiOrigin: strin
       return `${XML_HEAD}<sitemapindex xmlns="${NAMESPACE}">\n${entries.join('\n')}\n</sitemapindex>\n`;
     }
     case 'pages': {
-      const types = await apiJson(apiOrigin, '/parts/types', partTypesResponse);
+      const types = await apiAnswer(apiOrigin, '/parts/types', partTypesResponse);
       const paths = ['/', '/battlestations', '/parts', ...types.map((type) => `/parts/${encodeURIComponent(type.type_path)}`)];
       return urlSet(paths.map((path) => ({ path })), publicOrigin);
     }
     case 'battlestations': {
-      if (where.file >= filesUpTo((await summary()).lastBattlestationId)) return null;
-      const { battlestations } = await apiJson(apiOrigin, `/sitemap/battlestations?file=${where.file}`, sitemapBattlestations);
-      return urlSet(battlestations.map((row) => ({ path: `/battlestations/${row.battlestation_id}`, lastmod: row.updated_date })), publicOrigin);
+      const file = await apiJson(apiOrigin, `/sitemap/battlestations?file=${where.file}`, sitemapBattlestations);
+      return file && urlSet(file.battlestations.map((row) => ({ path: `/battlestations/${row.battlestation_id}`, lastmod: row.updated_date })), publicOrigin);
     }
     case 'parts': {
-      if (where.file >= filesUpTo((await summary()).lastPartId)) return null;
-      const { parts } = await apiJson(apiOrigin, `/sitemap/parts?file=${where.file}`, sitemapParts);
-      return urlSet(parts.map((row) => ({ path: `/parts/view/${row.part_id}` })), publicOrigin);
+      const file = await apiJson(apiOrigin, `/sitemap/parts?file=${where.file}`, sitemapParts);
+      return file && urlSet(file.parts.map((row) => ({ path: `/parts/view/${row.part_id}` })), publicOrigin);
     }
   }
 }

@@ -1,17 +1,11 @@
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import http from 'node:http';
-import type { AddressInfo } from 'node:net';
-import os from 'node:os';
-import path from 'node:path';
-import { createSiteServer, type SiteServer } from './site-server';
+import { sitemapFileOf } from '@battledeck/shared/contract';
+import { startSiteWithStandInApi, type SiteWithStandInApi } from './site-with-stand-in-api';
 
 /**
  * ADR 025: robots.txt and the sitemap, written from the API's sitemap calls (a stand-in here; the calls
  * themselves are tested in api/test/sitemap.test.ts), on the configured public origin only.
  */
-let root: string;
-let api: http.Server;
-let server: SiteServer;
+let site: SiteWithStandInApi;
 let base: string;
 let apiCalls: string[] = [];
 let failing = false;
@@ -20,16 +14,15 @@ let held: Promise<void> | null = null;
 const summary = { lastBattlestationId: 55_000, lastPartId: 120 };
 
 beforeAll(async () => {
-  root = mkdtempSync(path.join(os.tmpdir(), 'bd-site-crawlers-'));
-  mkdirSync(path.join(root, 'shell/dist'), { recursive: true });
-  writeFileSync(path.join(root, 'shell/dist/index.html'), '<!doctype html><title>Battledeck</title>');
-  writeFileSync(path.join(root, 'remotes.json'), '{}');
-  api = http.createServer(async (request, response) => {
+  site = await startSiteWithStandInApi(async (request, response) => {
     apiCalls.push(request.url ?? '');
     if (held) await held;
     if (failing) return void response.writeHead(500).end('{"message":"boom"}');
     const url = new URL(request.url ?? '/', 'http://api');
     const file = Number(url.searchParams.get('file'));
+    // Past the last id's file the API has no such file.
+    const last = url.pathname === '/api/sitemap/parts' ? summary.lastPartId : summary.lastBattlestationId;
+    if (url.pathname.startsWith('/api/sitemap/') && file > sitemapFileOf(last)) return void response.writeHead(404).end('{"message":"There is no such sitemap file."}');
     const bodies: Record<string, unknown> = {
       '/api/sitemap': summary,
       '/api/parts/types': [
@@ -45,25 +38,9 @@ beforeAll(async () => {
     if (!body) return void response.writeHead(404).end('{"message":"Not found."}');
     response.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify(body));
   });
-  await new Promise<void>((resolve) => api.listen(0, '127.0.0.1', resolve));
-  server = await createSiteServer({
-    port: 0,
-    apiOrigin: `http://127.0.0.1:${(api.address() as AddressInfo).port}`,
-    publicOrigin: 'https://deck.example',
-    shellDir: path.join(root, 'shell/dist'),
-    publicDir: path.join(root, 'shell/public'),
-    remoteDirs: {},
-    remotesFile: path.join(root, 'remotes.json'),
-    clientConfig: {},
-  });
-  await server.listen({ port: 0, host: '127.0.0.1' });
-  base = `http://127.0.0.1:${(server.server.address() as AddressInfo).port}`;
+  base = site.base;
 });
-afterAll(async () => {
-  await server.close();
-  await new Promise((resolve) => api.close(resolve));
-  rmSync(root, { recursive: true, force: true });
-});
+afterAll(() => site.close());
 beforeEach(() => {
   apiCalls = [];
   failing = false;
@@ -110,12 +87,18 @@ describe('what crawlers read (ADR 025)', () => {
     expect(pages).toEqual(['https://deck.example/', 'https://deck.example/battlestations', 'https://deck.example/parts', 'https://deck.example/parts/cpu', 'https://deck.example/parts/odd%26co']);
   });
 
-  it('answers 404 for a file past the last id or a name that is not a file, without asking for its rows', async () => {
-    for (const url of ['/sitemaps/battlestations-6.xml', '/sitemaps/parts-1.xml', '/sitemaps/other.xml', '/sitemaps/battlestations-01x.xml', '/sitemaps/battlestations-1234567.xml', '/sitemaps/battlestations--1.xml', '/sitemaps/', '/sitemaps/pages.xml/x']) {
+  it('answers 404 for a file the API has not (past the last id), and for a name that is not a file without asking', async () => {
+    for (const url of ['/sitemaps/battlestations-6.xml', '/sitemaps/parts-1.xml']) {
       const res = await get(url);
       expect([url, res.status]).toEqual([url, 404]);
     }
-    expect(apiCalls.filter((call) => call.startsWith('/api/sitemap/'))).toEqual([]);
+    expect(apiCalls).toEqual(['/api/sitemap/battlestations?file=6', '/api/sitemap/parts?file=1']);
+    apiCalls = [];
+    for (const url of ['/sitemaps/other.xml', '/sitemaps/battlestations-01x.xml', '/sitemaps/battlestations-1234567.xml', '/sitemaps/battlestations--1.xml', '/sitemaps/', '/sitemaps/pages.xml/x']) {
+      const res = await get(url);
+      expect([url, res.status]).toEqual([url, 404]);
+    }
+    expect(apiCalls).toEqual([]);
   });
 
   it('compresses a file once for everyone who asks within ten minutes', async () => {
@@ -124,7 +107,8 @@ describe('what crawlers read (ADR 025)', () => {
     expect(res.headers.get('content-encoding')).toBe('gzip');
     const again = await fetch(`${base}/sitemaps/battlestations-2.xml`, { headers: { 'accept-encoding': 'identity' } });
     expect(await again.text()).toContain('https://deck.example/battlestations/20007');
-    expect(apiCalls.filter((call) => call.includes('file=2'))).toHaveLength(1);
+    // One call to the API for the file, none for the second ask (and no summary: the API says 404 past the end).
+    expect(apiCalls).toEqual(['/api/sitemap/battlestations?file=2']);
     // fetch decompresses: the same document as sent plain.
     expect(await res.text()).toBe(await (await get('/sitemaps/battlestations-2.xml', { 'accept-encoding': 'identity' })).text());
   });

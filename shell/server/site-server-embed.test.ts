@@ -1,10 +1,5 @@
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import http from 'node:http';
-import type { AddressInfo } from 'node:net';
-import os from 'node:os';
-import path from 'node:path';
 import { oembedDiscoveryLink } from './embed-card';
-import { createSiteServer, type SiteServer } from './site-server';
+import { startSiteWithStandInApi, type SiteWithStandInApi } from './site-with-stand-in-api';
 
 /**
  * Issue 20: the embeddable card of a public station at /embed/battlestations/:id — server-rendered from the
@@ -31,48 +26,30 @@ const station = (id: number, overrides: Record<string, unknown> = {}) => ({
   ...overrides,
 });
 
-let root: string;
-let api: http.Server;
-let server: SiteServer;
+let site: SiteWithStandInApi;
 let base: string;
 const apiCalls: string[] = [];
 
 beforeAll(async () => {
-  root = mkdtempSync(path.join(os.tmpdir(), 'bd-site-embed-'));
-  mkdirSync(path.join(root, 'shell/dist'), { recursive: true });
-  writeFileSync(path.join(root, 'shell/dist/index.html'), '<!doctype html><title>Battledeck</title>');
-  writeFileSync(path.join(root, 'remotes.json'), '{}');
   // A stand-in for the API: 5 is public, 6 hostile, 8 has no photos, 7 fails; anything else is 404 (unknown or private).
-  api = http.createServer((request, response) => {
-    apiCalls.push(`${request.url} ${request.headers.authorization ?? ''}`.trim());
-    const id = Number(/\/api\/battlestations\/id\/(\d+)$/.exec(request.url ?? '')?.[1]);
-    const bodies: Record<number, unknown> = {
-      5: station(5),
-      6: station(6, { name: HOSTILE_NAME, username: '<b>bold</b>', part_count: 1, images: ['x".jpg'] }),
-      8: station(8, { images: [], image_sizes: [], part_count: 0 }),
-    };
-    if (id === 7) return void response.writeHead(500).end('{"message":"boom"}');
-    if (!bodies[id]) return void response.writeHead(404, { 'content-type': 'application/json' }).end('{"message":"Not found."}');
-    response.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify(bodies[id]));
-  });
-  await new Promise<void>((resolve) => api.listen(0, '127.0.0.1', resolve));
-  server = await createSiteServer({
-    port: 0,
-    apiOrigin: `http://127.0.0.1:${(api.address() as AddressInfo).port}`,
-    shellDir: path.join(root, 'shell/dist'),
-    publicDir: path.join(root, 'shell/public'),
-    remoteDirs: {},
-    remotesFile: path.join(root, 'remotes.json'),
-    clientConfig: { imageBaseUrl: 'https://img.cdn.example/images' },
-  });
-  await server.listen({ port: 0, host: '127.0.0.1' });
-  base = `http://127.0.0.1:${(server.server.address() as AddressInfo).port}`;
+  site = await startSiteWithStandInApi(
+    (request, response) => {
+      apiCalls.push(`${request.url} ${request.headers.authorization ?? ''}`.trim());
+      const id = Number(/\/api\/battlestations\/id\/(\d+)$/.exec(request.url ?? '')?.[1]);
+      const bodies: Record<number, unknown> = {
+        5: station(5),
+        6: station(6, { name: HOSTILE_NAME, username: '<b>bold</b>', part_count: 1, images: ['x".jpg'] }),
+        8: station(8, { images: [], image_sizes: [], part_count: 0 }),
+      };
+      if (id === 7) return void response.writeHead(500).end('{"message":"boom"}');
+      if (!bodies[id]) return void response.writeHead(404, { 'content-type': 'application/json' }).end('{"message":"Not found."}');
+      response.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify(bodies[id]));
+    },
+    { clientConfig: { imageBaseUrl: 'https://img.cdn.example/images' } },
+  );
+  base = site.base;
 });
-afterAll(async () => {
-  await server.close();
-  await new Promise((resolve) => api.close(resolve));
-  rmSync(root, { recursive: true, force: true });
-});
+afterAll(() => site.close());
 
 function directives(csp: string | null): Record<string, string[]> {
   return Object.fromEntries((csp ?? '').split(';').map((d) => d.trim().split(/\s+/)).filter((d) => d[0]).map(([name, ...values]) => [name, values]));

@@ -112,6 +112,7 @@ beforeAll(async () => {
   options = {
     port: 0,
     apiOrigin: `http://127.0.0.1:${(upstream.address() as AddressInfo).port}`,
+    publicOrigin: 'https://deck.example',
     shellDir: path.join(root, 'shell/dist'),
     publicDir: path.join(root, 'shell/public'),
     remoteDirs: { 'mf-parts': path.join(root, 'mf-parts/dist') },

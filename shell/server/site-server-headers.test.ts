@@ -34,6 +34,7 @@ function siteOptions(overrides: Partial<SiteServerOptions> = {}): SiteServerOpti
   return {
     port: 0,
     apiOrigin: 'http://127.0.0.1:9',
+    publicOrigin: 'https://deck.example',
     shellDir: path.join(root, 'shell/dist'),
     publicDir: path.join(root, 'shell/public'),
     remoteDirs: { 'mf-parts': path.join(root, 'mf-parts/dist') },

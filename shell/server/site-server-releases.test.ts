@@ -28,6 +28,7 @@ beforeAll(async () => {
   server = await createSiteServer({
     port: 0,
     apiOrigin: 'http://127.0.0.1:9',
+    publicOrigin: 'https://deck.example',
     shellDir: path.join(root, 'shell/dist'),
     publicDir: path.join(root, 'shell/public'),
     remoteDirs: { 'mf-parts': path.join(root, 'mf-parts/dist') },

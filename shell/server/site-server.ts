@@ -37,8 +37,8 @@ export interface SiteServerOptions {
    * passed through to `apiOrigin` (which the server renderer still uses for its data).
    */
   apiHandler?: (request: IncomingMessage, response: ServerResponse) => void;
-  /** The site's public origin (PUBLIC_ORIGIN, default http://localhost:PORT): robots.txt and the sitemap name their addresses on it. */
-  publicOrigin?: string;
+  /** The site's public origin (PUBLIC_ORIGIN, site-options.ts): robots.txt and the sitemap name their addresses on it. */
+  publicOrigin: string;
   /** TRUST_PROXY: the proxies in front of the site whose X-Forwarded-For it passes on (default: loopback). */
   trustProxy?: string;
   /** The shell's build output. */
@@ -317,6 +317,23 @@ function pageEncoding(acceptEncoding: string | string[] | undefined): PageEncodi
   return accepted.has('gzip') || accepted.has('*') ? 'gzip' : null;
 }
 
+/**
+ * Runs at most `max` of its tasks at once; beyond that it runs none and answers undefined at once, so that
+ * a burst of costly work (renders, sitemap files) waits in no queue of the site's one thread.
+ */
+function atMostAtOnce(max: number) {
+  let running = 0;
+  return async <T>(task: () => Promise<T>): Promise<T | undefined> => {
+    if (running >= max) return undefined;
+    running += 1;
+    try {
+      return await task();
+    } finally {
+      running -= 1;
+    }
+  };
+}
+
 /** Sitemap files made at once at most; more asks wait for a 503's Retry-After. */
 const MAX_SITEMAPS_IN_FLIGHT = 2;
 
@@ -394,7 +411,6 @@ export async function createSiteServer(options: SiteServerOptions): Promise<Site
     pageCache.clear();
     sitemapCache.clear();
   };
-  const publicOrigin = options.publicOrigin ?? `http://localhost:${options.port}`;
 
   // Made again only when remotes.json names other remotes (remoteUrls() returns the same array until then).
   let headersFor: { urls: string[]; plain: Record<string, string>; https: Record<string, string> } | null = null;
@@ -465,25 +481,18 @@ export async function createSiteServer(options: SiteServerOptions): Promise<Site
     await registerApiProxy(app, options.apiOrigin, '/images', ['/*'], trustedPeer);
   }
 
-  const maxRendersInFlight = options.maxRendersInFlight ?? DEFAULT_MAX_RENDERS_IN_FLIGHT;
-  let rendersInFlight = 0;
-  /** A render of the page, or null (sent unrendered) when as many are under way as the site allows. */
-  async function renderWithinBound(renderPage: NonNullable<SiteServerOptions['renderPage']>, request: FastifyRequest): Promise<PageBody | null> {
-    if (rendersInFlight >= maxRendersInFlight) return null;
-    rendersInFlight += 1;
-    try {
-      const rendered = await renderPage({ url: request.url, headers: request.headers as IncomingHttpHeaders });
-      return rendered && pageBody(rendered);
-    } finally {
-      rendersInFlight -= 1;
-    }
-  }
+  // Renders share the site's one thread: as many as the site allows, beyond that a page goes unrendered.
+  const render = atMostAtOnce(options.maxRendersInFlight ?? DEFAULT_MAX_RENDERS_IN_FLIGHT);
+  const renderedPage = async (renderPage: NonNullable<SiteServerOptions['renderPage']>, request: FastifyRequest): Promise<PageBody | null> => {
+    const rendered = await render(() => renderPage({ url: request.url, headers: request.headers as IncomingHttpHeaders }));
+    return rendered ? pageBody(rendered) : null;
+  };
 
   async function servePage(request: FastifyRequest, reply: FastifyReply, pathname: string): Promise<FastifyReply> {
     const renderPage = options.renderPage;
     if (renderPage) {
       try {
-        const page = await pageCache.get(request.url, () => renderWithinBound(renderPage, request));
+        const page = await pageCache.get(request.url, () => renderedPage(renderPage, request));
         if (page) return await sendRenderedPage(request, reply, page);
       } catch (error) {
         console.error('site server: rendering the page failed, serving the static page instead', { url: request.url.slice(0, 200) }, error);
@@ -525,26 +534,21 @@ export async function createSiteServer(options: SiteServerOptions): Promise<Site
 
     // What crawlers read (ADR 025): addresses on the configured public origin, never on the request's Host.
     site.get('/robots.txt', async (_request, reply) =>
-      reply.type('text/plain; charset=utf-8').header('Cache-Control', 'public, max-age=86400').send(robotsTxt(publicOrigin)),
+      reply.type('text/plain; charset=utf-8').header('Cache-Control', 'public, max-age=86400').send(robotsTxt(options.publicOrigin)),
     );
     // A file is a range scan of 10,000 rows, made again after any write: two made at once at most, so that a
     // client asking for every file after each write of its own cannot make the site do more (crawlers retry a 503).
-    let sitemapsInFlight = 0;
+    const makeSitemap = atMostAtOnce(MAX_SITEMAPS_IN_FLIGHT);
     const sendSitemap = async (request: FastifyRequest, reply: FastifyReply) => {
       const pathname = request.url.split('?', 1)[0];
       const where = sitemapPath(pathname);
       if (!where) return answerText(reply, 404, 'Not found');
-      const origins = { apiOrigin: options.apiOrigin, publicOrigin };
+      const origins = { apiOrigin: options.apiOrigin, publicOrigin: options.publicOrigin };
       const body = await sitemapCache
         .get(pathname, async () => {
-          if (sitemapsInFlight >= MAX_SITEMAPS_IN_FLIGHT) throw new SitemapBusy();
-          sitemapsInFlight += 1;
-          try {
-            const xml = await sitemapXml(where, origins);
-            return xml === null ? null : pageBody({ status: 200, html: xml });
-          } finally {
-            sitemapsInFlight -= 1;
-          }
+          const xml = await makeSitemap(() => sitemapXml(where, origins));
+          if (xml === undefined) throw new SitemapBusy();
+          return xml === null ? null : pageBody({ status: 200, html: xml });
         })
         .catch((error: unknown) => {
           if (!(error instanceof SitemapBusy)) console.error('site server: the sitemap could not be made', { url: request.url.slice(0, 200) }, error);

@@ -10,6 +10,13 @@ import { RemoteSection } from './remotes/remote-section';
 
 
 /**
+ * The first path segments of the shell's own pages besides home, which only the browser renders (the sign-in
+ * forms and the admin gate): the server render leaves them alone and knows any other segment is no page
+ * (src/ssr/render.tsx). A new page of the shell is added here too.
+ */
+export const BROWSER_ONLY_SEGMENTS: ReadonlySet<string> = new Set(['login', 'register', 'admin']);
+
+/**
  * The shell owns the route table; each feature area is a remote mounted under its path (ARCHITECTURE §2).
  * Each RemoteSection has its own key: going from one area to another mounts a new section instead of
  * rendering the previous remote's App at the new path for a moment (it would act on a path not its own).

@@ -3,13 +3,16 @@ import type { Database } from '../db/database';
 import { battlestations, parts } from '../db/schema';
 import { isPublicStation } from './battlestations-repository';
 
-/** The last public station's id and the last part's, 0 when there is none: a backward scan of each primary key. */
-export async function lastSitemapIds(db: Database): Promise<{ lastBattlestationId: number; lastPartId: number }> {
-  const [[station], [part]] = await Promise.all([
-    db.select({ last: max(battlestations.battlestation_id) }).from(battlestations).where(isPublicStation),
-    db.select({ last: max(parts.part_id) }).from(parts),
-  ]);
-  return { lastBattlestationId: station?.last ?? 0, lastPartId: part?.last ?? 0 };
+/** The last public station's id, 0 when there is none: a backward scan of the public ids' index. */
+export async function lastPublicStationId(db: Database): Promise<number> {
+  const [row] = await db.select({ last: max(battlestations.battlestation_id) }).from(battlestations).where(isPublicStation);
+  return row?.last ?? 0;
+}
+
+/** The last part's id, 0 when there is none: a backward scan of the primary key. */
+export async function lastPartId(db: Database): Promise<number> {
+  const [row] = await db.select({ last: max(parts.part_id) }).from(parts);
+  return row?.last ?? 0;
 }
 
 /** The public stations with ids from `first` to `last`, by id: a range of the primary key. */

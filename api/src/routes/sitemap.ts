@@ -19,7 +19,7 @@ const route: FastifyPluginAsyncZod = async (app) => {
     '/battlestations',
     {
       config: { publicCache: true },
-      schema: { tags: ['sitemap'], summary: "One sitemap file's public battlestations", querystring: sitemapFileQuery, response: { 200: sitemapBattlestations, 400: errorSchema } },
+      schema: { tags: ['sitemap'], summary: "One sitemap file's public battlestations", querystring: sitemapFileQuery, response: { 200: sitemapBattlestations, 400: errorSchema, 404: errorSchema } },
     },
     async (request, reply) => reply.headers(cacheFor).send(await getSitemapBattlestations(app.db, request.query.file)),
   );
@@ -28,7 +28,7 @@ const route: FastifyPluginAsyncZod = async (app) => {
     '/parts',
     {
       config: { publicCache: true },
-      schema: { tags: ['sitemap'], summary: "One sitemap file's parts", querystring: sitemapFileQuery, response: { 200: sitemapParts, 400: errorSchema } },
+      schema: { tags: ['sitemap'], summary: "One sitemap file's parts", querystring: sitemapFileQuery, response: { 200: sitemapParts, 400: errorSchema, 404: errorSchema } },
     },
     async (request, reply) => reply.headers(cacheFor).send(await getSitemapParts(app.db, request.query.file)),
   );

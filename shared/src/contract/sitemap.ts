@@ -11,6 +11,11 @@ export const SITEMAP = {
   idsPerFile: 10_000,
 } as const;
 
+export const SITEMAP_MESSAGES = {
+  /** A file past the one the last public id falls in. */
+  noFile: 'There is no such sitemap file.',
+} as const;
+
 /** The highest file number any id can fall in. */
 export const SITEMAP_FILE_MAX = Math.floor((ID_MAX - 1) / SITEMAP.idsPerFile);
 
@@ -33,13 +38,13 @@ export const sitemapSummary = z.object({
 });
 export type SitemapSummary = z.infer<typeof sitemapSummary>;
 
-/** GET /sitemap/battlestations?file=k: the public stations of file k, by id, with when each last changed. */
+/** GET /sitemap/battlestations?file=k: the public stations of file k, by id, with when each last changed (404 past the last public id's file). */
 export const sitemapBattlestations = z.object({
   battlestations: z.array(z.object({ battlestation_id: z.number().int(), updated_date: z.string() })),
 });
 export type SitemapBattlestations = z.infer<typeof sitemapBattlestations>;
 
-/** GET /sitemap/parts?file=k: the parts of file k, by id. */
+/** GET /sitemap/parts?file=k: the parts of file k, by id (404 past the last part's file). */
 export const sitemapParts = z.object({
   parts: z.array(z.object({ part_id: z.number().int() })),
 });

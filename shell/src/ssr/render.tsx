@@ -13,7 +13,7 @@ import { featuredQueryOptions } from '../home/get-featured';
 import { NOT_FOUND_TITLE } from '../pages/not-found-page';
 import { REMOTE_AREAS } from '../remotes/remote-areas';
 import { PreloadedRemotesContext } from '../remotes/preloaded-remotes';
-import { AppRoutes } from '../routes';
+import { AppRoutes, BROWSER_ONLY_SEGMENTS } from '../routes';
 
 /**
  * The shell's server render (ADR 012), built for Node by webpack.prerender.js and loaded by the site
@@ -74,9 +74,6 @@ export function scriptSafeJson(value: unknown): string {
   return JSON.stringify(value).replace(/</g, '\\u003c').replace(/\u2028/g, '\\u2028').replace(/\u2029/g, '\\u2029');
 }
 
-/** The shell's own pages besides home, rendered in the browser only: the sign-in forms and the admin gate. */
-const BROWSER_PAGES = new Set(['login', 'register', 'admin']);
-
 const HOISTED = /^(?:<link [^>]*>|<meta [^>]*>|<title>[^<]*<\/title>)*/;
 
 /**
@@ -101,7 +98,7 @@ export async function renderPage({ url, loadRemote, signal }: RenderRequest): Pr
     // The route table ignores case: /Parts is the parts area, which the browser renders under that name.
     const known = segment.toLowerCase();
     const area = REMOTE_AREAS.find((candidate) => candidate.segment === known);
-    if (area?.signedInOnly || BROWSER_PAGES.has(known) || (area && known !== segment)) return null;
+    if (area?.signedInOnly || BROWSER_ONLY_SEGMENTS.has(known) || (area && known !== segment)) return null;
     if (area) {
       const module = await loadRemote(area.remote);
       remote = area.remote;

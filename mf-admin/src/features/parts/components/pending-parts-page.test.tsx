@@ -15,6 +15,13 @@ const request = (overrides: Partial<PendingPart>): PendingPart => ({
   ...overrides,
 });
 
+const renderPage = () =>
+  renderWithProviders(
+    <AntdProvider>
+      <PendingPartsPage />
+    </AntdProvider>,
+  );
+
 describe('PendingPartsPage: likely duplicates', () => {
   beforeEach(() => setSession({ signedInAs: 'root', isAdmin: true, getIdToken: async () => 't' }));
   afterEach(resetSession);
@@ -26,11 +33,7 @@ describe('PendingPartsPage: likely duplicates', () => {
         request({ part_id: 2, name: 'Keychron Q1 Pro' }),
       ],
     });
-    renderWithProviders(
-      <AntdProvider>
-        <PendingPartsPage />
-      </AntdProvider>,
-    );
+    renderPage();
     const flagged = (await screen.findByRole('button', { name: 'Add Logitec MX Master 3S as a part' })).closest('td')!;
     expect(flagged).toHaveTextContent('Likely duplicateLooks like an existing part: Logitech MX Master 3S, Logitech MX Master 3');
     expect(within(flagged).getByRole('link', { name: 'Logitech MX Master 3S' })).toHaveAttribute('href', '/parts/view/42');
@@ -43,11 +46,7 @@ describe('PendingPartsPage: likely duplicates', () => {
     window.matchMedia = (query: string) => ({ ...matchMedia(query), matches: query === '(max-width: 575.98px)' });
     try {
       mockFetch({ '/api/parts/pending': [request({})] });
-      renderWithProviders(
-        <AntdProvider>
-          <PendingPartsPage />
-        </AntdProvider>,
-      );
+      renderPage();
       const name = (await screen.findByRole('button', { name: 'Add Logitec MX Master 3S as a part' })).closest('td')!;
       expect(within(name).getByText('Pending')).toBeInTheDocument();
       expect(screen.queryByRole('columnheader', { name: 'Status' })).not.toBeInTheDocument();
@@ -59,11 +58,7 @@ describe('PendingPartsPage: likely duplicates', () => {
   // UX review: row actions on a phone are always in sight (the admin tables pushed them off-screen).
   it('keeps Copy, Mark approved and Delete in the column fixed to the table’s end', async () => {
     mockFetch({ '/api/parts/pending': [request({})] });
-    renderWithProviders(
-      <AntdProvider>
-        <PendingPartsPage />
-      </AntdProvider>,
-    );
+    renderPage();
     const actions = (await screen.findByRole('button', { name: 'Delete the request Logitec MX Master 3S' })).closest('td')!;
     expect(actions).toHaveClass('ant-table-cell-fix-end');
     expect(actions).toBe(actions.closest('tr')?.lastElementChild);
